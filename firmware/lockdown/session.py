@@ -1,0 +1,57 @@
+"""A game in progress: the Game, its undo History and the Die, changed only through actions.
+
+Every user action goes through `act`, which records an undo entry first and drops it again if
+the rules refuse the action, so a refused action leaves no trace. `saved` counts committed
+actions, so the board knows when to write the save file.
+"""
+from lockdown.dice import Die
+from lockdown.game import SECURITY, Game, RuleError
+from lockdown.history import A_ALARM, A_PROX, A_ROLL, History
+
+
+class Session:
+    def __init__(self, entropy, game=None):
+        self.game = game or Game()
+        self.history = History()
+        self.die = Die(entropy)
+        self.forced = 0  # a die face the next device roll shows (simulator scripts, tests)
+        self.changes = 0  # committed actions so far; the board saves when this moves
+
+    def act(self, code, method, *args):
+        """Runs game.<method>(*args) as one undoable action; RuleError propagates, leaving no trace."""
+        self.history.record(self.game, code)
+        try:
+            method(*args)
+        except RuleError:
+            self.history.drop()
+            raise
+        self.changes += 1
+
+    def turn(self, code, delta, merge=False):
+        """Moves the alarm (A_ALARM) or proximity (A_PROX) dial by `delta`.
+
+        merge=True folds the change into the previous action when that was the same dial, so a
+        quick spin of the knob is undone in one step.
+        """
+        g = self.game
+        if merge and self.history.last_code() == code and self.history.count:
+            g.add_alarm(delta) if code == A_ALARM else g.add_proximity(delta)
+            self.changes += 1
+        else:
+            self.act(code, g.add_alarm if code == A_ALARM else g.add_proximity, delta)
+
+    def roll(self, value=0):
+        """The Security roll: the device's die, or `value` for a physical die. Returns the face."""
+        if self.game.phase != SECURITY:
+            raise RuleError("roll in Security")
+        if not value:
+            value = self.forced or self.die.roll()
+            self.forced = 0
+        self.act(A_ROLL, self.game.security, value)
+        return value
+
+    def undo(self):
+        code = self.history.undo(self.game)
+        if code:
+            self.changes += 1
+        return code

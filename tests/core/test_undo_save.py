@@ -1,0 +1,140 @@
+"""Undo of every action, and the versioned save format."""
+import json
+
+from lockdown.game import BLACKMAIL, NPC, SECURITY, Game, RuleError
+from lockdown.history import A_ALARM, A_OPERATIVE, A_PROX, A_ROLL, DEPTH
+from lockdown.save import SaveError, dumps, loads
+from lockdown.session import Session
+from lockdown.dice import Xorshift
+from tests.core.check import playing, raises, to_phase
+
+
+def session(players=4, **kw):
+    s = Session(Xorshift(3), playing(players, **kw))
+    return s
+
+
+def test_undo_restores_the_exact_previous_state():
+    s = session()
+    before = bytes(s.game.s)
+    s.turn(A_ALARM, 3)
+    assert s.game.alarm == 3
+    assert s.undo() == A_ALARM
+    assert bytes(s.game.s) == before
+
+
+def test_undo_keeps_at_least_20_actions():
+    s = session()
+    states = []
+    for i in range(DEPTH):
+        states.append(bytes(s.game.s))
+        s.turn(A_PROX, 1)
+    assert DEPTH >= 20
+    for i in range(DEPTH - 1, -1, -1):
+        assert s.undo() == A_PROX
+        assert bytes(s.game.s) == states[i]
+    assert s.undo() == 0
+
+
+def test_oldest_undo_entries_drop_off():
+    s = session()
+    for _ in range(DEPTH + 5):
+        s.turn(A_PROX, 1)
+    n = 0
+    while s.undo():
+        n += 1
+    assert n == DEPTH and s.game.proximity == 5
+
+
+def test_merged_turns_undo_in_one_step():
+    s = session()
+    s.turn(A_ALARM, 1)
+    s.turn(A_ALARM, 1, True)
+    s.turn(A_ALARM, 1, True)
+    s.turn(A_PROX, 2, True)
+    assert s.undo() == A_PROX
+    assert s.undo() == A_ALARM and s.game.alarm == 0
+
+
+def test_refused_action_leaves_no_undo_entry():
+    s = session()
+    raises(RuleError, s.act, A_OPERATIVE, s.game.set_wounded, 9)
+    assert s.history.count == 0
+
+
+def test_undo_of_a_roll_and_of_lockdown():
+    s = session()
+    to_phase(s.game, SECURITY)
+    s.game.set_proximity(97)
+    s.forced = 6
+    assert s.roll() == 6
+    assert s.game.over
+    assert s.undo() == A_ROLL
+    assert s.game.proximity == 97 and s.game.phase == SECURITY and not s.game.over
+
+
+def test_device_roll_uses_the_die():
+    s = session()
+    to_phase(s.game, SECURITY)
+    v = s.roll()
+    assert 1 <= v <= 6 and s.game.proximity == v
+
+
+def test_save_then_load_is_identity():
+    g = playing(6)
+    g.set_alarm(5)
+    g.set_proximity(42)
+    g.set_wounded(3)
+    g.set_card(2, BLACKMAIL)
+    g.set_score(2, 17, 8)
+    g.set_npc(3, 7, True)
+    to_phase(g, NPC)
+    h = Game(2)
+    loads(dumps(g), h)
+    assert bytes(h.s) == bytes(g.s)
+
+
+def test_six_player_save_is_under_1kb():
+    g = playing(6)
+    for op in range(6):
+        g.set_score(op, 200, 99)
+    for n in range(5):
+        g.set_npc(n, 13)
+    assert len(dumps(g)) <= 1024
+
+
+def test_save_is_versioned_json():
+    doc = json.loads(dumps(playing(3)))
+    assert doc["v"] == 1 and doc["phase"] == "selection" and len(doc["ops"]) == 3
+
+
+def bad(mutate):
+    """Loading a mutated save must raise SaveError and leave the target game untouched."""
+    doc = json.loads(dumps(playing(4)))
+    mutate(doc)
+    g = playing(3)
+    g.set_alarm(4)
+    before = bytes(g.s)
+    e = raises(SaveError, loads, json.dumps(doc), g)
+    assert bytes(g.s) == before
+    return str(e)
+
+
+def test_malformed_saves_are_rejected_whole():
+    assert "version" in bad(lambda d: d.update(v=99))
+    assert "prox" in bad(lambda d: d.update(prox=100))
+    assert "alarm" in bad(lambda d: d.update(alarm=9))
+    assert "phase" in bad(lambda d: d.update(phase="lunch"))
+    assert "ops" in bad(lambda d: d.update(ops=[[0, 0, 0]]))
+    assert "operative" in bad(lambda d: d["ops"][3].append(1))
+    assert "first" in bad(lambda d: d.update(first=4))
+    assert "missing" in bad(lambda d: d.pop("round"))
+    assert "unknown" in bad(lambda d: d.update(extra=1))
+    assert "NPC" in bad(lambda d: d.update(npcs=[0, 0, 0, 0, 14]))
+    assert "prox" in bad(lambda d: d.update(prox="7"))
+
+
+def test_garbage_is_rejected():
+    g = playing(3)
+    for text in ("", "{", "[]", "null", "{\"v\": 1"):
+        raises(SaveError, loads, text, g)
