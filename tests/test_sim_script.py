@@ -1,0 +1,196 @@
+"""The simulator's script language and its runner: parsing, errors with line numbers, timing."""
+import pytest
+
+from host_sim import script
+from host_sim.runner import Sim
+from host_sim.script import ScriptError, parse
+from lockdown.events import ALARM, GO, HOLD_MS, PROX
+
+
+class FakeApp:
+    """Records what the Sim feeds it, with the virtual time of each input."""
+
+    def __init__(self, session):
+        self.session = session
+        self.now = None
+        self.ticks = []
+        self.log = []
+        self.dirty = True
+
+    def tick(self, now):
+        self.ticks.append(now)
+        self.now = now
+
+    def turn(self, knob, n):
+        self.log.append(("turn", knob, n, self.now))
+        self.dirty = True
+
+    def press(self, b):
+        self.log.append(("press", b, self.now))
+        self.dirty = True
+
+    def hold(self, b):
+        self.log.append(("hold", b, self.now))
+        self.dirty = True
+
+    def draw(self, fb):
+        fb.fill(0)
+        for i in range(len(self.log)):
+            fb.pixel(i, i % 64, 1)
+        self.dirty = False
+
+
+def fake_sim(seed=1):
+    return Sim(seed, app_factory=FakeApp)
+
+
+def commands(text):
+    return [(c.line, c.name, c.args) for c in parse(text, "t.txt")]
+
+
+def test_every_command_parses():
+    text = """# a comment line
+turn alarm +1
+turn prox -12   # trailing comment
+
+press alarm
+press prox
+press go
+hold go
+hold alarm 2500
+wait 0
+wait 340
+die 1
+die 6
+shot out/final.png
+"""
+    assert commands(text) == [
+        (2, "turn", (ALARM, 1)),
+        (3, "turn", (PROX, -12)),
+        (5, "press", (ALARM,)),
+        (6, "press", (PROX,)),
+        (7, "press", (GO,)),
+        (8, "hold", (GO, HOLD_MS)),
+        (9, "hold", (ALARM, 2500)),
+        (10, "wait", (0,)),
+        (11, "wait", (340,)),
+        (12, "die", (1,)),
+        (13, "die", (6,)),
+        (14, "shot", ("out/final.png",)),
+    ]
+
+
+def test_empty_script_has_no_commands():
+    assert commands("") == []
+    assert commands("\n   \n# only comments\n") == []
+
+
+MALFORMED = [
+    ("turn left 3", 'expected "turn alarm|prox +N|-N", got "turn left 3"'),
+    ("turn alarm 3", 'expected "turn alarm|prox +N|-N", got "turn alarm 3"'),
+    ("turn alarm +0", 'expected "turn alarm|prox +N|-N", got "turn alarm +0"'),
+    ("turn alarm +x", 'expected "turn alarm|prox +N|-N", got "turn alarm +x"'),
+    ("turn prox", 'expected "turn alarm|prox +N|-N", got "turn prox"'),
+    ("turn prox +1 +2", 'expected "turn alarm|prox +N|-N", got "turn prox +1 +2"'),
+    ("press", 'expected "press alarm|prox|go", got "press"'),
+    ("press GO", 'expected "press alarm|prox|go", got "press GO"'),
+    ("press go 2", 'expected "press alarm|prox|go", got "press go 2"'),
+    ("hold knob", 'expected "hold alarm|prox|go [MS]", got "hold knob"'),
+    ("hold go 500", 'expected "hold alarm|prox|go [MS]" (MS at least 1000), got "hold go 500"'),
+    ("hold go 1s", 'expected "hold alarm|prox|go [MS]" (MS at least 1000), got "hold go 1s"'),
+    ("wait", 'expected "wait MS", got "wait"'),
+    ("wait -5", 'expected "wait MS", got "wait -5"'),
+    ("wait 1.5", 'expected "wait MS", got "wait 1.5"'),
+    ("die 0", 'expected "die N" (N from 1 to 6), got "die 0"'),
+    ("die 7", 'expected "die N" (N from 1 to 6), got "die 7"'),
+    ("die", 'expected "die N" (N from 1 to 6), got "die"'),
+    ("shot", 'expected "shot FILE.png", got "shot"'),
+    ("shot final.jpg", 'expected "shot FILE.png", got "shot final.jpg"'),
+    ("shot my shot.png", 'expected "shot FILE.png", got "shot my shot.png"'),
+    ("jump 3", 'expected a command (turn, press, hold, wait, die, shot), got "jump 3"'),
+    ("Press go", 'expected a command (turn, press, hold, wait, die, shot), got "Press go"'),
+]
+
+
+@pytest.mark.parametrize("line, message", MALFORMED)
+def test_malformed_line_names_file_line_and_form(line, message):
+    text = "# setup\npress go\n\n%s   # the bad one\npress go\n" % line
+    with pytest.raises(ScriptError) as e:
+        parse(text, "script.txt")
+    assert str(e.value) == "script.txt:4: " + message
+    assert e.value.line == 4
+
+
+def test_malformed_line_stops_the_run_before_anything_happens(tmp_path, capsys):
+    from host_sim.__main__ import run_script
+    path = tmp_path / "script.txt"
+    path.write_text("press go\nwait 100\nturn left 3\n")
+    sim = fake_sim()
+    assert run_script(str(path), sim) == 2
+    assert sim.app.log == [] and sim.now == 0
+    assert capsys.readouterr().err.strip() == (
+        '%s:3: expected "turn alarm|prox +N|-N", got "turn left 3"' % path)
+
+
+def test_a_failing_command_reports_its_line(tmp_path, capsys):
+    from host_sim.__main__ import run_script
+    path = tmp_path / "script.txt"
+    path.write_text("press go\n\nturn alarm +2\n")
+    sim = fake_sim()
+
+    def broken(knob, n):
+        raise RuntimeError("knob fell off")
+    sim.app.turn = broken
+    assert run_script(str(path), sim) == 1
+    err = capsys.readouterr().err
+    assert "RuntimeError: knob fell off" in err  # the traceback, for whoever debugs the app
+    assert err.strip().splitlines()[-1] == (
+        '%s:3: "turn alarm +2" failed: RuntimeError: knob fell off' % path)
+    assert sim.app.log == [("press", GO, 0)]
+
+
+def test_missing_script_is_a_clear_error(tmp_path, capsys):
+    from host_sim.__main__ import run_script
+    assert run_script(str(tmp_path / "nope.txt"), fake_sim()) == 2
+    assert "nope.txt: cannot read the script" in capsys.readouterr().err
+
+
+def test_wait_ticks_at_most_every_20_ms():
+    sim = fake_sim()
+    sim.wait(95)
+    assert sim.app.ticks == [0, 20, 40, 60, 80, 95]
+    assert sim.now == 95
+    sim.wait(0)
+    assert sim.now == 95
+
+
+def test_hold_fires_once_at_hold_ms_and_its_release_presses_nothing():
+    sim = fake_sim()
+    script.run(parse("wait 100\nhold prox 2500\npress go\n"), sim)
+    assert sim.app.log == [("hold", PROX, 100 + HOLD_MS), ("press", GO, 2600)]
+    assert max(b - a for a, b in zip(sim.app.ticks, sim.app.ticks[1:])) <= 20
+
+
+def test_turn_and_press_happen_at_the_current_time():
+    sim = fake_sim()
+    script.run(parse("turn alarm -3\nwait 40\nturn prox +7\npress alarm\n"), sim)
+    assert sim.app.log == [("turn", ALARM, -3, 0), ("turn", PROX, 7, 40), ("press", ALARM, 40)]
+
+
+def test_die_forces_the_next_device_roll():
+    sim = fake_sim()
+    script.run(parse("die 5"), sim)
+    assert sim.session.forced == 5
+    with pytest.raises(ValueError):
+        sim.die(7)
+
+
+def test_frame_redraws_only_when_dirty():
+    sim = fake_sim()
+    blank = sim.frame()
+    assert len(blank) == 1024 and not any(blank)
+    sim.press(GO)
+    drawn = sim.frame()
+    assert drawn[0] == 1
+    sim.buf[5] = 0xFF  # not redrawn while the app is clean
+    assert sim.frame()[5] == 0xFF
