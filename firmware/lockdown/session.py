@@ -6,7 +6,7 @@ actions, so the board knows when to write the save file.
 """
 from lockdown.dice import Die
 from lockdown.game import SECURITY, Game, RuleError
-from lockdown.history import A_ALARM, A_PROX, A_ROLL, History
+from lockdown.history import A_ALARM, A_ROLL, History
 
 
 class Session:
@@ -17,28 +17,27 @@ class Session:
         self.forced = 0  # a die face the next device roll shows (simulator scripts, tests)
         self.changes = 0  # committed actions so far; the board saves when this moves
 
-    def act(self, code, method, *args):
-        """Runs game.<method>(*args) as one undoable action; RuleError propagates, leaving no trace."""
-        self.history.record(self.game, code)
+    def act(self, code, method, *args, merge=False):
+        """Runs method(*args) as one undoable action; RuleError propagates, leaving no trace.
+
+        merge=True folds it into the previous action when that had the same code, so a quick
+        spin of a knob is undone in one step.
+        """
+        fold = merge and self.history.count and self.history.last_code() == code
+        if not fold:
+            self.history.record(self.game, code)
         try:
             method(*args)
         except RuleError:
-            self.history.drop()
+            if not fold:
+                self.history.drop()
             raise
         self.changes += 1
 
     def turn(self, code, delta, merge=False):
-        """Moves the alarm (A_ALARM) or proximity (A_PROX) dial by `delta`.
-
-        merge=True folds the change into the previous action when that was the same dial, so a
-        quick spin of the knob is undone in one step.
-        """
+        """Moves the alarm (A_ALARM) or proximity (A_PROX) dial by `delta`."""
         g = self.game
-        if merge and self.history.last_code() == code and self.history.count:
-            g.add_alarm(delta) if code == A_ALARM else g.add_proximity(delta)
-            self.changes += 1
-        else:
-            self.act(code, g.add_alarm if code == A_ALARM else g.add_proximity, delta)
+        self.act(code, g.add_alarm if code == A_ALARM else g.add_proximity, delta, merge=merge)
 
     def roll(self, value=0):
         """The Security roll: the device's die, or `value` for a physical die. Returns the face."""
