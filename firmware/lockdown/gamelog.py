@@ -1,0 +1,191 @@
+"""The game log: what each round did to the Security Tracker, kept on the board and saved with
+the game, so the device can draw it and the desktop can export and chart it.
+
+One preallocated bytearray ring of CAP rounds; past CAP the oldest round is dropped, keeping the
+end of the game, which is what the graph and the export care about. Entries are keyed by round:
+the log is not part of the undo snapshot, so a roll undone and rolled again overwrites that
+round's entry, and `sync` (after an undo) forgets rolls and rounds the game no longer has.
+Net dial turns are the sum of what the app reported: undoing a turn does not take it back.
+"""
+import json
+
+from micropython import const
+
+from lockdown.game import NPC_COUNT, PHYSICAL_DIE
+from lockdown.history import A_ALARM, A_PROX
+
+CAP = const(40)  # rounds kept
+VERSION = const(1)
+
+# Fields of an entry, in byte order and in the order of a saved row.
+F_ROUND = const(0)  # 1..255; 0 marks an empty slot
+F_DIE = const(1)  # the Security roll, 0 while the round is not rolled
+F_ALARM = const(2)  # alarm at the roll (signed)
+F_BEFORE = const(3)  # proximity just before the roll
+F_AFTER = const(4)  # proximity just after it
+F_ACTED = const(5)  # NPCs that acted this round, bit n for NPC n
+F_LEFT = const(6)  # NPCs that left the game this round
+F_TURN_ALARM = const(7)  # net alarm dial turns this round (signed)
+F_TURN_PROX = const(8)  # net proximity dial turns this round (signed)
+SIZE = const(9)
+FIELDS = ("round", "die", "alarm", "before", "after", "acted", "left", "turn_alarm", "turn_prox")
+_SIGNED = (F_ALARM, F_TURN_ALARM, F_TURN_PROX)
+
+# NPC events for on_npc
+ACTED = const(0)
+LEFT = const(1)
+
+
+class LogError(ValueError):
+    """A saved log cannot be loaded; the message says why."""
+
+
+def _s8(v):
+    return v - 256 if v > 127 else v
+
+
+class GameLog:
+    def __init__(self):
+        self.buf = bytearray(CAP * SIZE)
+        self.last = 0  # the latest round in the log, 0 when empty
+        self.faces = [0] * 6  # device rolls per face, across games (saved apart from the rounds)
+
+    def reset(self):
+        """A new game: forget the rounds, keep the face counts."""
+        for i in range(CAP * SIZE):
+            self.buf[i] = 0
+        self.last = 0
+
+    def first(self):
+        """The oldest round still kept (1 when nothing was dropped)."""
+        return self.last - CAP + 1 if self.last > CAP else 1
+
+    def has(self, rnd):
+        return 0 < rnd <= self.last and rnd >= self.first() and self.buf[(rnd - 1) % CAP * SIZE] == rnd
+
+    def get(self, rnd, field):
+        """One field of round `rnd` (signed fields decoded); check `has(rnd)` first."""
+        v = self.buf[(rnd - 1) % CAP * SIZE + field]
+        return _s8(v) if field in _SIGNED else v
+
+    # ----- hooks the app calls -------------------------------------------------------------------
+    def on_roll(self, game, before):
+        """After a Security roll; `before` is the proximity just before it."""
+        i = self._entry(game)
+        if i < 0:
+            return
+        b = self.buf
+        b[i + F_DIE] = game.die
+        b[i + F_ALARM] = game.alarm & 0xFF
+        b[i + F_BEFORE] = before
+        b[i + F_AFTER] = game.proximity
+        if not game.flag(PHYSICAL_DIE):
+            # every device roll counts, undone or not: the die is what is under test, not the game
+            self.faces[game.die - 1] += 1
+
+    def on_manual(self, game, code, delta):
+        """After a dial turn: `code` is A_ALARM or A_PROX, `delta` the change the dial really made."""
+        i = self._entry(game)
+        if i >= 0:
+            i += F_TURN_ALARM if code == A_ALARM else F_TURN_PROX
+            v = _s8(self.buf[i]) + delta
+            self.buf[i] = (-127 if v < -127 else 127 if v > 127 else v) & 0xFF
+
+    def on_npc(self, game, npc, event):
+        """After NPC `npc` acted (ACTED) or left the game (LEFT) this round."""
+        i = self._entry(game)
+        if i >= 0:
+            self.buf[i + (F_LEFT if event == LEFT else F_ACTED)] |= 1 << npc
+
+    def sync(self, game):
+        """After an undo: drop rounds after the game's round and an undone roll of this round."""
+        self._truncate(game.round)
+        if self.has(game.round) and not game.die:
+            i = (game.round - 1) % CAP * SIZE
+            for f in (F_DIE, F_ALARM, F_BEFORE, F_AFTER):
+                self.buf[i + f] = 0
+
+    def _truncate(self, rnd):
+        while self.last > rnd:
+            if self.has(self.last):
+                self.buf[(self.last - 1) % CAP * SIZE] = 0
+            self.last -= 1
+
+    def _entry(self, game):
+        """Byte offset of this round's entry, opened if new; -1 outside the rounds (setup)."""
+        r = game.round
+        if not r:
+            return -1
+        self._truncate(r)
+        i = (r - 1) % CAP * SIZE
+        if self.buf[i] != r:
+            for f in range(SIZE):
+                self.buf[i + f] = 0
+            self.buf[i] = r
+        if r > self.last:
+            self.last = r
+        return i
+
+    # ----- saving ----------------------------------------------------------------------------
+    def dump(self):
+        """The log as a JSON-ready object, for the save document's "log" key."""
+        rows = []
+        for r in range(self.first(), self.last + 1):
+            if self.has(r):
+                rows.append([self.get(r, f) for f in range(SIZE)])
+        return {"v": VERSION, "rounds": rows}
+
+    def load(self, doc):
+        """Loads a dumped log, all or nothing: LogError leaves this log as it was."""
+        if type(doc) is not dict or sorted(doc) != ["rounds", "v"]:
+            raise LogError("log: keys must be v, rounds")
+        if doc["v"] != VERSION:
+            raise LogError("log: version %r not supported" % (doc["v"],))
+        rows = doc["rounds"]
+        if type(rows) is not list or len(rows) > CAP:
+            raise LogError("log: rounds must list at most %d" % CAP)
+        buf = bytearray(CAP * SIZE)
+        last = 0
+        for row in rows:
+            _check_row(row, last)
+            last = row[0]
+            i = (last - 1) % CAP * SIZE
+            for f in range(SIZE):
+                buf[i + f] = row[f] & 0xFF
+        if rows and last - rows[0][0] >= CAP:
+            raise LogError("log: rounds span more than %d" % CAP)
+        self.buf[:] = buf
+        self.last = last
+
+    def to_json(self):
+        return json.dumps(self.dump())
+
+    def from_json(self, text):
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            raise LogError("log: not JSON")
+        self.load(doc)
+
+    def load_faces(self, faces):
+        """Loads the six face counts saved from `faces` (the save document's "faces" key)."""
+        if type(faces) is not list or len(faces) != 6 or [v for v in faces if type(v) is not int or v < 0]:
+            raise LogError("log: faces must be 6 counts")
+        self.faces[:] = faces
+
+
+_LIMITS = ((1, 255), (0, 6), (-1, 8), (0, 99), (0, 99), (0, (1 << NPC_COUNT) - 1),
+           (0, (1 << NPC_COUNT) - 1), (-127, 127), (-127, 127))
+
+
+def _check_row(row, last):
+    if type(row) is not list or len(row) != SIZE:
+        raise LogError("log: a round must have %d numbers" % SIZE)
+    for f in range(SIZE):
+        lo, hi = _LIMITS[f]
+        if type(row[f]) is not int or not lo <= row[f] <= hi:
+            raise LogError("log: %s must be %d..%d" % (FIELDS[f], lo, hi))
+    if row[0] <= last:
+        raise LogError("log: rounds out of order")
+    if not row[F_DIE] and (row[F_ALARM] or row[F_BEFORE] or row[F_AFTER]):
+        raise LogError("log: round %d has no roll" % row[0])
