@@ -1,0 +1,103 @@
+"""Files on flash: the game save, written so that a power cut can never leave half of one.
+
+A file is replaced by writing `<stem>.tmp`, closing it, then renaming it over the real name.
+littlefs commits a rename atomically, so game.json always holds one whole save: the one from
+before the interrupted write or the one after it. A save that will not load is moved aside to
+game.bad (for a bug report) and a new game starts: a bad file must never stop the board booting.
+"""
+import os
+
+from lockdown.save import dumps, loads
+
+SAVE = "game.json"
+BAD = "game.bad"
+UNREADABLE = "Save unreadable: new game"
+
+_replace = getattr(os, "replace", os.rename)  # CPython on Windows will not rename over a file
+
+
+def _stem(name):
+    return name.rpartition(".")[0] or name
+
+
+class Store:
+    """The files under one folder (the board's `root`); `log` reports to the serial console."""
+
+    def __init__(self, root, log=print):
+        self.root = root.rstrip("/") + "/" if root else ""
+        self.log = log
+
+    def path(self, name):
+        return self.root + name
+
+    def exists(self, name):
+        try:
+            os.stat(self.path(name))
+            return True
+        except OSError:
+            return False
+
+    def remove(self, name):
+        try:
+            os.remove(self.path(name))
+        except OSError:
+            pass
+
+    def write(self, name, text):
+        """Replaces `name` with `text` in one step: a reader sees the old file or the new one."""
+        tmp = self.path(_stem(name) + ".tmp")
+        with open(tmp, "w") as f:
+            f.write(text)
+        _replace(tmp, self.path(name))
+
+    def append(self, name, line, limit):
+        """Adds a line to a log that never grows past `limit` bytes: old lines drop off the top."""
+        path = self.path(name)
+        try:
+            size = os.stat(path)[6]
+        except OSError:
+            size = 0
+        if size + len(line) + 1 <= limit:
+            with open(path, "a") as f:
+                f.write(line + "\n")
+            return
+        with open(path, "rb") as f:
+            f.seek(max(0, size - limit // 2))
+            tail = f.read()
+        self.write(name, tail[tail.find(b"\n") + 1:].decode() + line[:limit // 2] + "\n")
+
+    def save(self, game):
+        self.write(SAVE, dumps(game))
+
+    def restore(self, game):
+        """Loads the saved game into `game`; returns None, or a notice when the save was set aside.
+
+        A game.tmp is a write that a power cut interrupted: it is removed, never loaded.
+        """
+        self.remove(_stem(SAVE) + ".tmp")
+        try:
+            with open(self.path(SAVE), "rb") as f:
+                text = f.read()
+        except OSError as e:
+            if e.args[0] == 2:  # ENOENT: no game saved yet
+                return None
+            why = "cannot read (%s)" % e
+        else:
+            try:
+                loads(text.decode(), game)
+                return None
+            except MemoryError:
+                raise
+            except Exception as e:  # whatever is in the file, the board must boot
+                why = str(e) or type(e).__name__
+        return self._set_aside(why)
+
+    def _set_aside(self, why):
+        older = self.exists(BAD)
+        try:
+            _replace(self.path(SAVE), self.path(BAD))
+            kept = "kept as %s%s" % (BAD, " (replacing an older one)" if older else "")
+        except OSError as e:
+            kept = "could not keep it (%s)" % e
+        self.log("%s: %s; %s" % (SAVE, why, kept))
+        return UNREADABLE
