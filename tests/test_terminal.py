@@ -1,4 +1,6 @@
 """The terminal simulator without a TTY: frame -> text, layouts by size, keys -> inputs."""
+import sys
+
 import pytest
 
 from host_sim import terminal
@@ -106,3 +108,77 @@ def test_screenshot_key_picks_a_free_name(tmp_path, monkeypatch):
     monkeypatch.setattr(sim, "shot", shots.append)
     assert perform(sim, KEYMAP["p"]) == "saved lockdown-2.png"
     assert shots == ["lockdown-2.png"]
+
+
+# ----- the pygame window: the same inputs from a mouse and keys (skipped without pygame) --------
+@pytest.fixture
+def window(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    pygame = pytest.importorskip("pygame")
+    from host_sim import window as w
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(w.SIZE)
+    win = w.Window(Sim(app_factory=FakeApp), pygame)
+    yield w, win, pygame, surface
+    pygame.quit()
+
+
+def mouse(pygame, kind, control, win_module, button=1):
+    pos = win_module.CONTROLS[control][:2]
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=button)
+
+
+def test_window_wheel_over_a_knob_turns_it(window):
+    w, win, pg, _ = window
+    win.handle(mouse(pg, pg.MOUSEMOTION, PROX, w), 0)
+    win.handle(pg.event.Event(pg.MOUSEWHEEL, x=0, y=-2, flipped=False), 0)
+    win.handle(mouse(pg, pg.MOUSEMOTION, GO, w), 0)
+    win.handle(pg.event.Event(pg.MOUSEWHEEL, x=0, y=1, flipped=False), 0)  # GO is no knob
+    assert win.sim.app.log == [("turn", PROX, -2, 0)]
+
+
+def test_window_click_presses_on_release_and_a_long_click_holds(window):
+    w, win, pg, _ = window
+    win.handle(mouse(pg, pg.MOUSEBUTTONDOWN, ALARM, w), 0)
+    win.update(300)
+    win.handle(mouse(pg, pg.MOUSEBUTTONUP, ALARM, w), 300)
+    win.handle(mouse(pg, pg.MOUSEBUTTONDOWN, GO, w), 400)
+    win.update(1200)
+    assert win.sim.app.log == [("press", ALARM, 300)]
+    win.update(1500)
+    win.update(2000)
+    win.handle(mouse(pg, pg.MOUSEBUTTONUP, GO, w), 2000)
+    assert win.sim.app.log == [("press", ALARM, 300), ("hold", GO, 1400)]
+    assert win.sim.now == 2000
+
+
+def test_window_keys_work_as_in_the_terminal(window):
+    w, win, pg, _ = window
+    key = pg.event.Event
+    assert win.handle(key(pg.KEYDOWN, key=pg.K_UP, unicode="", mod=0), 0)
+    assert win.handle(key(pg.KEYDOWN, key=pg.K_SPACE, unicode=" ", mod=0), 0)
+    assert win.handle(key(pg.KEYDOWN, key=pg.K_s, unicode="S", mod=pg.KMOD_SHIFT), 0)
+    assert not win.handle(key(pg.KEYDOWN, key=pg.K_q, unicode="q", mod=0), 0)
+    assert not win.handle(key(pg.QUIT), 0)
+    assert win.sim.app.log == [("turn", PROX, 1, 0), ("press", GO, 0), ("hold", ALARM, 0)]
+
+
+def test_window_draws_the_oled_scaled(window):
+    w, win, pg, surface = window
+    win.sim.press(GO)  # the fake app lights pixel (0, 0) for its first input
+    win.draw(surface)
+    x, y = w.OLED[:2]
+    assert surface.get_at((x + 1, y + 1))[:3] == w.ON
+    assert surface.get_at((x + 5, y + 1))[:3] == w.OFF
+    assert surface.get_at((x + w.OLED[2] - 1, y + w.OLED[3] - 1))[:3] == w.OFF
+
+
+def test_window_without_pygame_says_how_to_install_it(monkeypatch, capsys):
+    from host_sim import window
+    monkeypatch.setitem(sys.modules, "pygame", None)
+    assert window.run(Sim(app_factory=FakeApp)) == 2
+    assert "pip install -e '.[window]'" in capsys.readouterr().err
