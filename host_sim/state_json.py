@@ -5,21 +5,15 @@ first seat); rooms are 1 (entry) to 12, and 13 is the secret room. "players" has
 operative (two per player in the two-player game), each naming its player.
 """
 from lockdown import score
+try:
+    from lockdown.npc import NAMES as NPC_NAMES
+except ImportError:  # until the NPC module lands
+    NPC_NAMES = ("CSX-13", "Harris", "Bailey", "Nelson", "Kent")
 from lockdown.game import (BLACKMAIL, DELAYED, END_LOCKDOWN, NPC_COUNT, PHASE_NAMES, PROTOTYPE,
                            STATUS_NAMES, WOUNDED)
 
-FALLBACK_NPC_NAMES = ("CSX-13", "Harris", "Bailey", "Nelson", "Kent")
 RESULTS = ("win", "draw", "nobody")
 DECIDED_BY = ("sole_escape", "data", "prototype", "tokens", "blackmail", None)
-
-
-def npc_names():
-    """The names the device shows, from lockdown.npc when it has them."""
-    try:
-        from lockdown import npc
-    except ImportError:
-        return FALLBACK_NPC_NAMES
-    return getattr(npc, "NAMES", None) or getattr(npc, "NPC_NAMES", None) or FALLBACK_NPC_NAMES
 
 
 def operatives(game):
@@ -38,12 +32,11 @@ def operatives(game):
 
 def npcs(game):
     """The NPCs in play, in the game's NPC order."""
-    names = npc_names()
     out = []
     for n in range(NPC_COUNT):
         where = game.npc(n)
         if where:
-            out.append({"name": names[n], "room": where[0], "face": "up" if where[1] else "down"})
+            out.append({"name": NPC_NAMES[n], "room": where[0], "face": "up" if where[1] else "down"})
     return out
 
 

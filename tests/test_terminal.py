@@ -1,4 +1,5 @@
-"""The terminal simulator without a TTY: frame -> text, layouts by size, keys -> inputs."""
+"""The interactive front-ends without a TTY or a display: the terminal (frame -> text, layouts by
+size, keys -> inputs) and the pygame window (mouse and keys -> inputs, the scaled OLED)."""
 import sys
 
 import pytest
