@@ -1,0 +1,74 @@
+"""Buttons: debounced, short press on release, hold once while held, bounce never a press."""
+from lockdown.buttons import HOLD, NONE, PRESS, Button, elapsed
+from lockdown.events import DEBOUNCE_MS, HOLD_MS
+
+POLL = 10  # ms between polls
+
+
+def run(levels, t0=1000, button=None):
+    """Polls a Button every POLL ms with the given levels (1 = pressed); returns [(index, event)]."""
+    b = button or Button()
+    b.update(False, t0 - POLL)  # the first poll: released
+    out = []
+    for i, lv in enumerate(levels):
+        ev = b.update(lv, (t0 + i * POLL) & 0x3FFFFFFF)
+        if ev != NONE:
+            out.append((i, ev))
+    return out
+
+
+def hold(ms, level=1):
+    return [level] * (ms // POLL)
+
+
+BOUNCE = [1, 0, 1, 1, 0, 1]
+
+
+def test_short_press_reported_once_on_release():
+    ev = run(hold(100, 0) + BOUNCE + hold(200) + [0, 1, 0] + hold(200, 0))
+    assert [e for _, e in ev] == [PRESS]
+    last_bounce = 10 + len(BOUNCE) + 20 + 2  # the level is steady from this poll
+    assert ev[0][0] == last_bounce + DEBOUNCE_MS // POLL
+
+
+def test_bounce_and_glitches_shorter_than_debounce_are_nothing():
+    glitch = [1] * (DEBOUNCE_MS // POLL - 1)
+    assert run(hold(100, 0) + glitch + hold(100, 0) + BOUNCE + hold(200, 0)) == []
+
+
+def test_long_press_holds_once_while_held_and_release_is_silent():
+    ev = run(hold(50, 0) + BOUNCE + hold(3000) + BOUNCE + hold(300, 0))
+    assert [e for _, e in ev] == [HOLD]
+    steady = 5 + len(BOUNCE) - 1
+    assert ev[0][0] == steady + HOLD_MS // POLL
+
+
+def test_press_just_short_of_hold_is_a_press():
+    ev = run(hold(HOLD_MS - 2 * POLL) + hold(200, 0))
+    assert [e for _, e in ev] == [PRESS]
+
+
+def test_two_presses_are_two_presses():
+    ev = run((hold(100) + hold(100, 0)) * 2)
+    assert [e for _, e in ev] == [PRESS, PRESS]
+
+
+def test_a_glitch_during_a_hold_does_not_hold_again():
+    ev = run(hold(1500) + [0] + hold(1500) + hold(100, 0))
+    assert [e for _, e in ev] == [HOLD]
+
+
+def test_down_at_start_does_nothing_until_released():
+    b = Button()
+    out = [b.update(True, t) for t in range(0, 3000, POLL)]
+    out += [b.update(False, t) for t in range(3000, 3200, POLL)]
+    assert set(out) == {NONE}
+    out = [b.update(True, t) for t in range(3200, 3400, POLL)]
+    out += [b.update(False, t) for t in range(3400, 3600, POLL)]
+    assert out.count(PRESS) == 1 and HOLD not in out
+
+
+def test_ticks_wrap_is_only_elapsed_time():
+    assert elapsed(5, 0x3FFFFFFF - 4) == 10
+    ev = run(hold(200) + hold(100, 0), t0=0x3FFFFFFF - 500)
+    assert [e for _, e in ev] == [PRESS]
