@@ -1,14 +1,84 @@
-"""`python -m host_sim`: the desktop simulator."""
+"""`python -m host_sim`: the desktop simulator (terminal by default, --window, or --script).
+
+Exit status: 0 done, 1 a script command failed, 2 bad usage or a malformed script.
+"""
+import argparse
+import json
 import sys
 
 import host_sim  # noqa: F401  (sys.path set-up)
 
 
-def main(argv=None):
-    from lockdown.game import Game
-    g = Game(4)
-    print("Lockdown simulator: a new 4-player game, proximity %02d, alarm %d" % (g.proximity, g.alarm))
+def parser():
+    from host_sim import script, terminal
+    p = argparse.ArgumentParser(
+        prog="python -m host_sim",
+        description="Lockdown simulator: the firmware's app on a virtual OLED.",
+        epilog="keys (terminal and window):\n    " + "\n    ".join(terminal.HELP)
+        + "\n\nscript commands (one a line, # comments):\n" + script.__doc__.split("\n\n")[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--script", metavar="FILE", help="run a script headless instead of interactively")
+    mode.add_argument("--window", action="store_true", help="a window with knobs and button (pygame)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the device's die (default 1)")
+    p.add_argument("--state-json", metavar="OUT", help="write the game state as JSON at the end")
+    p.add_argument("--screenshot", metavar="OUT.png", help="write the final screen as a PNG")
+    return p
+
+
+def load_script(path):
+    """The parsed commands of a script, or None after saying on stderr why not."""
+    from host_sim import script
+    try:
+        with open(path, encoding="utf-8") as f:
+            return script.parse(f.read(), path)
+    except OSError as e:
+        print("%s: cannot read the script: %s" % (path, e.strerror), file=sys.stderr)
+    except script.ScriptError as e:
+        print(e, file=sys.stderr)
+    return None
+
+
+def play_script(commands, sim, path):
+    """Runs the commands; 1 with the traceback and the failing line if one fails."""
+    from host_sim import script
+    try:
+        script.run(commands, sim, path)
+    except script.ScriptError as e:
+        import traceback
+        traceback.print_exception(e.__cause__, file=sys.stderr)
+        print(e, file=sys.stderr)
+        return 1
     return 0
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    commands = None
+    if args.script:
+        commands = load_script(args.script)
+        if commands is None:
+            return 2  # checked whole before the app even starts
+    from host_sim.runner import Sim
+    sim = Sim(args.seed)
+    if commands is not None:
+        status = play_script(commands, sim, args.script)
+    elif args.window:
+        from host_sim import window
+        status = window.run(sim)
+    else:
+        from host_sim import terminal
+        status = terminal.run(sim)
+    if status == 2:
+        return status  # nothing ran; a failed command (1) still leaves its state and screen
+    if args.state_json:
+        from host_sim.state_json import state
+        with open(args.state_json, "w", encoding="utf-8") as f:
+            json.dump(state(sim.session), f, indent=2)
+            f.write("\n")
+    if args.screenshot:
+        sim.shot(args.screenshot)
+    return status
 
 
 if __name__ == "__main__":

@@ -7,9 +7,7 @@ says how big the terminal must be. Terminals report no key releases, so a hold h
 import os
 import select
 import sys
-import termios
 import time
-import tty
 
 from lockdown.events import ALARM, GO, PROX
 from host_sim.runner import HEIGHT, WIDTH
@@ -138,6 +136,8 @@ def perform(sim, action):
 
 def run(sim):
     """Runs the simulator in this terminal until q; real time drives the app's clock."""
+    import termios  # Unix only; the window and scripts work without it
+    import tty
     fd = sys.stdin.fileno()
     if not os.isatty(fd) or not sys.stdout.isatty():
         print("The terminal simulator needs a terminal; use --script FILE or --window.", file=sys.stderr)

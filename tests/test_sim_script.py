@@ -121,19 +121,19 @@ def test_malformed_line_names_file_line_and_form(line, message):
     assert e.value.line == 4
 
 
-def test_malformed_line_stops_the_run_before_anything_happens(tmp_path, capsys):
-    from host_sim.__main__ import run_script
+def test_malformed_line_stops_the_run_before_anything_happens(tmp_path, capsys, monkeypatch):
+    from host_sim import __main__ as cli, runner
     path = tmp_path / "script.txt"
     path.write_text("press go\nwait 100\nturn left 3\n")
-    sim = fake_sim()
-    assert run_script(str(path), sim) == 2
-    assert sim.app.log == [] and sim.now == 0
+    monkeypatch.setattr(runner, "Sim", None)  # never even built
+    assert cli.main(["--script", str(path), "--state-json", str(tmp_path / "s.json")]) == 2
+    assert list(tmp_path.iterdir()) == [path]
     assert capsys.readouterr().err.strip() == (
         '%s:3: expected "turn alarm|prox +N|-N", got "turn left 3"' % path)
 
 
 def test_a_failing_command_reports_its_line(tmp_path, capsys):
-    from host_sim.__main__ import run_script
+    from host_sim.__main__ import load_script, play_script
     path = tmp_path / "script.txt"
     path.write_text("press go\n\nturn alarm +2\n")
     sim = fake_sim()
@@ -141,7 +141,7 @@ def test_a_failing_command_reports_its_line(tmp_path, capsys):
     def broken(knob, n):
         raise RuntimeError("knob fell off")
     sim.app.turn = broken
-    assert run_script(str(path), sim) == 1
+    assert play_script(load_script(str(path)), sim, str(path)) == 1
     err = capsys.readouterr().err
     assert "RuntimeError: knob fell off" in err  # the traceback, for whoever debugs the app
     assert err.strip().splitlines()[-1] == (
@@ -150,9 +150,10 @@ def test_a_failing_command_reports_its_line(tmp_path, capsys):
 
 
 def test_missing_script_is_a_clear_error(tmp_path, capsys):
-    from host_sim.__main__ import run_script
-    assert run_script(str(tmp_path / "nope.txt"), fake_sim()) == 2
-    assert "nope.txt: cannot read the script" in capsys.readouterr().err
+    from host_sim.__main__ import main
+    assert main(["--script", str(tmp_path / "nope.txt")]) == 2
+    assert capsys.readouterr().err == "%s: cannot read the script: No such file or directory\n" % (
+        tmp_path / "nope.txt")
 
 
 def test_wait_ticks_at_most_every_20_ms():
