@@ -1,0 +1,132 @@
+"""Export: scripted games saved with their logs come out as the right CSV rows and JSON."""
+import csv
+import json
+import os
+
+import pytest
+
+from lockdown import save
+from lockdown.dice import Xorshift
+from lockdown.game import NPC, SECURITY
+from lockdown.gamelog import ACTED, LEFT, GameLog
+from lockdown.history import A_ALARM, A_PHASE, A_PROX
+from lockdown.session import Session
+from tools import export
+
+
+def play(seed, log, stop_round=None):
+    """Plays a game as the app would, calling the log's hooks; returns the session and what was rolled."""
+    s = Session(Xorshift(seed))
+    log.reset()
+    s.game.start()
+    rolled = []
+    while not s.game.over and s.game.round != stop_round:
+        g = s.game
+        if g.round % 3 == 0:
+            before = g.alarm
+            s.turn(A_ALARM, 1)
+            log.on_manual(g, A_ALARM, g.alarm - before)
+        if g.round == 2:
+            s.turn(A_PROX, 7)
+            log.on_manual(g, A_PROX, 7)
+        while g.phase != NPC:
+            s.act(A_PHASE, g.next_phase)
+        if g.round == 4:
+            log.on_npc(g, 3, ACTED)
+            log.on_npc(g, 0, LEFT)
+        while g.phase != SECURITY:
+            s.act(A_PHASE, g.next_phase)
+        before = g.proximity
+        face = s.roll()
+        log.on_roll(g, before)
+        rolled.append((g.round, face, g.alarm, before, g.proximity))
+        if not g.over:
+            s.act(A_PHASE, g.next_phase)
+    return s, rolled
+
+
+def saved(session, log):
+    """The save document as storage writes it: the game, plus the log and the face counts."""
+    doc = json.loads(save.dumps(session.game))
+    doc["log"] = log.dump()
+    doc["faces"] = list(log.faces)
+    return json.dumps(doc)
+
+
+@pytest.fixture
+def board(tmp_path):
+    """Two finished games in the archive and one in progress, as files on a board."""
+    log = GameLog()
+    files, rolls = {}, {}
+    for name, seed, stop in (("log/2.json", 11, None), ("log/10.json", 12, None), ("game.json", 13, 5)):
+        s, rolls[name] = play(seed, log, stop)
+        files[name] = saved(s, log)
+    return files, rolls, log.faces
+
+
+def fake_mpremote(files, calls):
+    def run(*args):
+        calls.append(args)
+        assert args[:2] == ("connect", "auto") and args[2] == "fs"
+        if args[-2] == "ls":
+            return "".join("%10d %s\n" % (len(t), n[4:]) for n, t in files.items() if n.startswith("log/"))
+        if args[-2] == "cat" and args[-1][1:] in files:
+            return files[args[-1][1:]]
+        raise OSError("no such file")
+    return run
+
+
+def check_outputs(out, rolls, faces):
+    with open(out + ".csv") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["game"] for r in rows][0] == "log/2.json"
+    order = ["log/2.json", "log/10.json", "game.json"]  # archive by number, then the current game
+    assert sorted(set(r["game"] for r in rows), key=order.index) == order
+    for name in order:
+        got = [(int(r["round"]), int(r["die"]), int(r["alarm"]), int(r["before"]), int(r["after"]))
+               for r in rows if r["game"] == name and r["die"] != "0"]
+        assert got == rolls[name]
+    first = [r for r in rows if r["game"] == "log/2.json"]
+    assert first[1]["turn_prox"] == "7" and first[2]["turn_alarm"] == "1"
+    assert first[3]["acted"] == "Nelson" and first[3]["left"] == "CSX-13"
+    assert all(int(r["step"]) == int(r["die"]) + int(r["alarm"]) for r in first[:-1])
+    with open(out + ".json") as f:
+        games = json.load(f)["games"]
+    assert [g["end"] for g in games] == ["lockdown", "lockdown", "playing"]
+    assert games[0]["rounds"][-1]["after"] == 99 and games[2]["round"] == 5
+    assert games[2]["faces"] == list(faces) and sum(faces) == sum(len(v) for v in rolls.values())
+
+
+def test_export_from_the_board_through_mpremote(board, tmp_path):
+    files, rolls, faces = board
+    calls = []
+    out = str(tmp_path / "games")
+    assert export.main(["--board", "--out", out], run=fake_mpremote(files, calls)) == 0
+    check_outputs(out, rolls, faces)
+    assert ("connect", "auto", "fs", "cat", ":game.json") in calls
+
+
+def test_export_from_a_save_folder(board, tmp_path):
+    files, rolls, faces = board
+    for name, text in files.items():
+        os.makedirs(os.path.dirname(str(tmp_path / "save" / name)), exist_ok=True)
+        (tmp_path / "save" / name).write_text(text)
+    out = str(tmp_path / "games")
+    export.main(["--dir", str(tmp_path / "save"), "--out", out])
+    check_outputs(out, rolls, faces)
+
+
+def test_board_without_an_archive_gives_the_current_game():
+    files = {"game.json": save.dumps(Session(Xorshift(1)).game)}
+    docs = export.from_board(run=fake_mpremote(files, []))
+    assert docs == [("game.json", files["game.json"])]
+    assert export.read_game(*docs[0])["rounds"] == []
+
+
+def test_a_bad_log_names_the_file_and_the_fault():
+    doc = json.loads(save.dumps(Session(Xorshift(1)).game))
+    doc["log"] = {"v": 1, "rounds": [[1, 9, 0, 0, 0, 0, 0, 0, 0]]}
+    with pytest.raises(ValueError, match="log/3.json: log: die must be 0..6"):
+        export.read_game("log/3.json", json.dumps(doc))
+    with pytest.raises(ValueError, match="game.json: not JSON"):
+        export.read_game("game.json", "{")
