@@ -130,3 +130,40 @@ def test_a_bad_log_names_the_file_and_the_fault():
         export.read_game("log/3.json", json.dumps(doc))
     with pytest.raises(ValueError, match="game.json: not JSON"):
         export.read_game("game.json", "{")
+
+
+# ----- fairness: the face counts the export carries, tested against a fair die ------------------
+def test_chi_square_of_known_counts():
+    from tools.fairness import chi_square
+    assert chi_square([10] * 6) == 0
+    # 60 rolls, 10 expected each: (25 + 4 + 1 + 4 + 0 + 100) / 10
+    assert chi_square([5, 8, 9, 8, 10, 20]) == pytest.approx(13.4)
+
+
+def test_p_value_matches_the_table_and_the_density():
+    import math
+    from tools.fairness import CRITICAL, p_value
+    for p, x in CRITICAL:  # the printed 5-df table, to its 3 decimals
+        assert p_value(x) == pytest.approx(p, rel=2e-4)
+    # integrate the 5-df density from 13.4 to far out (Simpson) as an independent check
+    pdf = lambda t: t ** 1.5 * math.exp(-t / 2) / (2 ** 2.5 * math.gamma(2.5))  # noqa: E731
+    a, b, n = 13.4, 200.0, 20000
+    h = (b - a) / n
+    tail = (pdf(a) + pdf(b) + sum((4 if i % 2 else 2) * pdf(a + i * h) for i in range(1, n))) * h / 3
+    assert p_value(13.4) == pytest.approx(tail, rel=1e-9)
+    assert p_value(0) == 1.0
+
+
+def test_fairness_command_reads_the_saved_faces(board, tmp_path, capsys):
+    from tools import fairness
+    files, rolls, faces = board
+    assert fairness.main(["--board"], run=fake_mpremote(files, [])) == 0
+    out = capsys.readouterr().out
+    assert "%d rolls, chi-square %.2f" % (sum(faces), fairness.chi_square(faces)) in out
+    for face, c in enumerate(faces, 1):
+        assert "%4d %6d" % (face, c) in out
+    fairness.main(["--counts", "100,100,100,100,100,160"])
+    out = capsys.readouterr().out
+    assert "chi-square 27.27" in out and "p < 0.001" in out
+    fairness.main(["--counts", "1,2,3,4,5,6"])
+    assert "too few" in capsys.readouterr().out

@@ -114,6 +114,7 @@ def add_source(parser):
     src.add_argument("--board", action="store_true", help="pull from the board over USB")
     src.add_argument("--dir", help="a save folder (the simulator's, or a copy of the board's)")
     parser.add_argument("--port", default="auto", help="mpremote device, e.g. a0 or /dev/ttyACM0")
+    return src
 
 
 def source_docs(args, run=mpremote):
