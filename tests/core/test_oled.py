@@ -1,0 +1,301 @@
+"""The OLED drivers against the FakeI2C controller models: exact wire bytes, panel RAM, recovery.
+
+Runs on CPython and on MicroPython. Byte counts: 1 address byte per transaction plus its payload.
+SSD1306 run = window command (1 + 7) + data header (1 + 1) + columns; SH1106 run = page/column
+command (1 + 4) + data header (1 + 1) + columns.
+"""
+import sys
+
+from lockdown.oled import SH1106, SSD1306, probe, wire_us
+
+if sys.implementation.name == "micropython":
+    sys.path.append(__file__.rpartition("/tests/")[0] + "/host_sim")  # host_sim/__init__ needs os.path
+    from fake_i2c import FakeBusIO, FakeI2C, MODELS, PanelError
+else:
+    from host_sim.fake_i2c import FakeBusIO, FakeI2C, MODELS, PanelError
+
+SSD_SETUP = 31  # wire bytes of the set-up transaction
+SH_SETUP = 28
+SSD_FRAME = 8 + 2 + 1024  # one window, one data transaction
+SSD_FRAME_PLAIN = 8 + 8 * (2 + 128)  # no writevto: one data transaction per page
+SH_FRAME = 8 * (7 + 128)
+KINDS = ((SSD1306, "ssd1306"), (SH1106, "sh1106"))
+
+
+def shown(cls, panel, bus=FakeI2C, **kw):
+    """A driver whose first show() went out, and its bus with the log cleared."""
+    i2c = bus(panel, **kw)
+    d = cls(i2c)
+    d.show()
+    i2c.clear()
+    return d, i2c
+
+
+def check_sent(d, i2c, expect):
+    before = i2c.wire_bytes
+    n = d.show()
+    assert n == i2c.wire_bytes - before, (n, i2c.wire_bytes - before)
+    assert n == expect, (n, expect)
+    assert i2c.panel.frame() == d.buf
+
+
+def test_first_show_sends_the_setup_once_and_the_full_frame():
+    for cls, panel, first in ((SSD1306, "ssd1306", SSD_SETUP + SSD_FRAME), (SH1106, "sh1106", SH_SETUP + SH_FRAME)):
+        i2c = FakeI2C(panel)
+        d = cls(i2c)
+        assert i2c.transactions == 0  # building the driver does not touch the bus
+        d.fb.line(0, 0, 127, 63, 1)
+        assert d.show() == first == i2c.wire_bytes
+        assert i2c.panel.frame() == d.buf
+        for _ in range(3):
+            d.fb.pixel(100, 60, 1)
+            d.show()
+        p = i2c.panel
+        assert p.count(0xA8) == 1 and p.count(0xAF) == 1 and p.on and p.contrast == 0xFF
+
+
+def test_ssd1306_setup_turns_on_the_charge_pump_in_horizontal_mode():
+    i2c = FakeI2C("ssd1306")
+    SSD1306(i2c).show()
+    assert i2c.panel.pump and i2c.panel.mode == 0
+    i2c = FakeI2C("ssd1306")
+    SSD1306(i2c, external_vcc=True).show()
+    assert not i2c.panel.pump
+
+
+def test_a_show_with_nothing_changed_sends_nothing():
+    for cls, panel in KINDS:
+        d, i2c = shown(cls, panel)
+        d.fb.rect(0, 0, 30, 12, 1)
+        d.show()
+        i2c.clear()
+        assert d.show() == 0 and i2c.transactions == 0
+        d.fb.pixel(3, 3, 0)  # drawing the same pixel value changes nothing
+        assert d.show() == 0 and i2c.transactions == 0
+
+
+def test_one_pixel_sends_one_column_of_one_page():
+    for cls, panel, cost in ((SSD1306, "ssd1306", 10 + 1), (SH1106, "sh1106", 7 + 1)):
+        d, i2c = shown(cls, panel)
+        d.fb.pixel(77, 42, 1)
+        check_sent(d, i2c, cost)
+        assert i2c.transactions == 2
+
+
+def test_a_16x24_digit_sends_its_columns_of_the_pages_it_covers():
+    for cls, panel, run in ((SSD1306, "ssd1306", 10), (SH1106, "sh1106", 7)):
+        d, i2c = shown(cls, panel)
+        d.fb.fill_rect(40, 8, 16, 24, 1)  # page aligned: pages 1..3
+        check_sent(d, i2c, 3 * (run + 16))
+        d.fb.fill_rect(40, 8, 16, 24, 0)
+        d.fb.fill_rect(90, 20, 16, 24, 1)  # rows 20..43: pages 2..5, far from the old digit
+        check_sent(d, i2c, 7 * (run + 16))  # pages 2 and 3 carry two runs each
+
+
+def test_full_frame_costs():
+    for cls, panel, bus, full in ((SSD1306, "ssd1306", FakeI2C, SSD_FRAME), (SSD1306, "ssd1306", FakeBusIO, SSD_FRAME_PLAIN),
+                                  (SH1106, "sh1106", FakeI2C, SH_FRAME), (SH1106, "sh1106", FakeBusIO, SH_FRAME)):
+        d, i2c = shown(cls, panel, bus)
+        assert d.show_all() == full == i2c.wire_bytes
+        d.fb.fill(1)
+        assert d.show_all() == full and i2c.panel.frame() == d.buf
+        assert d.show() == 0
+
+
+def test_runs_merge_across_gaps_cheaper_to_resend():
+    for cls, panel, run in ((SSD1306, "ssd1306", 10), (SH1106, "sh1106", 7)):
+        d, i2c = shown(cls, panel)
+        d.fb.pixel(0, 0, 1)
+        d.fb.pixel(run + 1, 0, 1)  # a gap of `run` unchanged columns: one run is no dearer
+        check_sent(d, i2c, run + run + 2)
+        assert i2c.transactions == 2
+        i2c.clear()
+        d.fb.pixel(20, 0, 1)
+        d.fb.pixel(20 + run + 2, 0, 1)  # one column more: two runs
+        check_sent(d, i2c, 2 * (run + 1))
+        assert i2c.transactions == 4
+
+
+def test_sh1106_writes_ram_columns_2_to_129():
+    d, i2c = shown(SH1106, "sh1106")
+    d.fb.fill(1)
+    d.show()
+    ram = i2c.panel.ram
+    for p in range(8):
+        row = ram[p * 132:(p + 1) * 132]
+        assert row[0] == row[1] == row[130] == row[131] == 0
+        assert row[2:130] == b"\xff" * 128
+    i2c.clear()
+    d.fb.pixel(0, 0, 0)
+    d.show()
+    assert i2c.log[0][1] == b"\x00\xb0\x02\x10"  # page 0, column 2
+    d.fb.pixel(127, 63, 0)
+    i2c.clear()
+    d.show()
+    assert i2c.log[0][1] == b"\x00\xb7\x01\x18"  # page 7, column 129 = 0x81
+    assert i2c.log[1][1] == b"\x40\x7f"  # row 63 is bit 7
+
+
+def test_ssd1306_window_command_bytes():
+    d, i2c = shown(SSD1306, "ssd1306")
+    d.fb.hline(10, 17, 5, 1)  # page 2, columns 10..14
+    d.show()
+    assert i2c.log == [(0x3C, b"\x00\x21\x0a\x0e\x22\x02\x02"), (0x3C, b"\x40\x02\x02\x02\x02\x02")]
+
+
+def test_contrast_power_and_invert_send_one_command_each():
+    for cls, panel in KINDS:
+        d, i2c = shown(cls, panel)
+        assert d.contrast(0x40) == 4
+        assert d.power(False) == 3
+        assert d.invert(True) == 3
+        assert [t[1] for t in i2c.log] == [b"\x00\x81\x40", b"\x00\xae", b"\x00\xa7"]
+        p = i2c.panel
+        assert p.contrast == 0x40 and not p.on and p.inverted
+        d.power(True)
+        d.invert(False)
+        assert p.on and not p.inverted
+
+
+def test_probe_and_a_missing_display():
+    assert probe(FakeI2C("ssd1306"))
+    assert probe(FakeI2C("sh1106", addr=0x3D), 0x3D)
+    assert not probe(FakeI2C("ssd1306"), 0x3D)
+    assert not probe(FakeI2C(None))
+    d = SSD1306(FakeI2C(None))  # building needs no answer; showing does
+    try:
+        d.show()
+    except OSError:
+        pass
+    else:
+        raise AssertionError("show() on a silent bus did not raise")
+
+
+def scene(fb, n):
+    fb.fill(0)
+    fb.line(0, 0, 60, 5 * n, 1)
+    fb.fill_rect(40 + n, 20, 16, 24, 1)
+    fb.rect(0, 50, 20 + 7 * n, 10, 1)
+
+
+def configured(cls, i2c):
+    d = cls(i2c)
+    d.contrast(0x30)
+    d.invert(True)
+    scene(d.fb, 1)
+    d.show()
+    scene(d.fb, 2)
+    return d
+
+
+def test_a_failure_anywhere_is_repaired_by_the_next_show():
+    """Cut the show after every byte: the next show repairs RAM and applies the whole set-up,
+    even when the cut left a command waiting for its parameters."""
+    for cls, panel in KINDS:
+        for bus in (FakeI2C, FakeBusIO):
+            clean = bus(panel)
+            d = configured(cls, clean)
+            setup = MODELS[panel](False)
+            setup.receive(clean.log[2][1])  # after contrast and invert: the set-up transaction
+            setup = [c for c in setup.commands if c[0] != 0xE3]
+            clean.clear()
+            d.show()
+            total = sum(len(t[1]) for t in clean.log)
+            for cut in range(total):
+                i2c = bus(panel, strict=False)  # half-sent commands are the point here
+                d = configured(cls, i2c)
+                i2c.fail_after(cut)
+                try:
+                    d.show()
+                except OSError:
+                    pass
+                else:
+                    raise AssertionError("fault at %d did not raise" % cut)
+                p = i2c.panel
+                mark = len(p.commands)
+                d.show()
+                assert p.frame() == d.buf, (cls, bus, cut)
+                assert p.on and p.contrast == 0x30 and p.inverted
+                done = [c for c in p.commands[mark:] if c[0] != 0xE3]
+                assert setup in (done[:len(setup)], done[1:len(setup) + 1]), (cls, bus, cut)
+                assert d.show() == 0
+
+
+def test_a_contrast_command_cut_after_its_opcode_does_not_eat_the_setup():
+    for cls, panel in KINDS:
+        i2c = FakeI2C(panel, strict=False)
+        d = cls(i2c)
+        d.show()
+        i2c.fail_after(2)  # control byte and 0x81 arrive, the level does not
+        try:
+            d.contrast(0x10)
+        except OSError:
+            pass
+        p = i2c.panel
+        mark = len(p.commands)
+        d.show()
+        assert (0xAE, ()) in p.commands[mark:]  # the set-up's first command was taken as one
+        assert p.on and p.contrast == 0x10 and p.frame() == d.buf
+
+
+def test_a_failure_during_the_first_show_is_retried():
+    for cls, panel in KINDS:
+        i2c = FakeI2C(panel)
+        d = cls(i2c)
+        scene(d.fb, 3)
+        i2c.fail_after(0)
+        try:
+            d.show()
+        except OSError:
+            pass
+        assert i2c.panel.count(0xAF) == 0
+        d.show()
+        assert i2c.panel.frame() == d.buf and i2c.panel.on
+
+
+def test_settings_made_while_the_panel_was_lost_survive_the_new_setup():
+    for cls, panel in KINDS:
+        i2c = FakeI2C(panel, strict=False)
+        d = cls(i2c)
+        d.power(False)
+        d.contrast(9)
+        d.show()
+        p = i2c.panel
+        assert not p.on and p.contrast == 9
+
+
+def test_the_fake_rejects_streams_a_controller_would_misread():
+    bad = (
+        ("ssd1306", b"\x00\x21\x10\x05"),  # column window backwards
+        ("ssd1306", b"\x00\x22\x00\x08"),  # page 8
+        ("ssd1306", b"\x00\x26"),  # a command the model does not know
+        ("ssd1306", b"\x01\xaf"),  # control byte with low bits set
+        ("ssd1306", b"\x40\x00"),  # data before horizontal addressing
+        ("sh1106", b"\x00\x21\x00\x7f"),  # SSD1306 window on an SH1106
+        ("sh1106", b"\x00\x19"),  # column high nibble 9: column 144
+        ("sh1106", b"\x80\x18\x80\x04\x40\x00"),  # data at column 132 (0x84)
+    )
+    for panel, payload in bad:
+        i2c = FakeI2C(panel)
+        try:
+            i2c.writeto(0x3C, payload)
+        except PanelError:
+            continue
+        raise AssertionError("%s accepted %r" % (panel, payload))
+
+
+def test_the_fake_decodes_micropython_lib_style_single_commands():
+    """micropython-lib sends each command alone with Co=1 (0x80), then the frame: 1044 wire bytes."""
+    d, i2c = shown(SSD1306, "ssd1306")
+    scene(d.fb, 4)
+    for c in (0x21, 0, 127, 0x22, 0, 7):
+        i2c.writeto(0x3C, bytes((0x80, c)))
+    i2c.writevto(0x3C, (b"\x40", d.buf))
+    assert i2c.wire_bytes == 1044 and i2c.panel.frame() == d.buf
+
+
+def test_wire_time_model():
+    assert wire_us(0, 0) == 0
+    assert wire_us(1) == 28  # (9 + 2) clocks at 2.5 us, rounded up
+    assert wire_us(SSD_FRAME, 2) == 23275
+    assert wire_us(11, 2, hz=100000) == 1030
