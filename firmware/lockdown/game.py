@@ -67,7 +67,12 @@ B_DIE = const(8)  # this round's roll, 0 before it
 B_OPS = const(9)  # MAX_OPS operatives of 3 bytes: flags, data total, token count
 OP_SIZE = const(3)
 B_NPCS = const(27)  # NPC_COUNT bytes: 0 = not in play, else room | NPC_FACE_UP
-STATE_SIZE = const(32)
+# The NPC phase walk (npc.py): bit n of each mask set once NPC n did that step this phase.
+# All three are 0 outside the NPC phase (and a game that ended in it).
+B_NPC_CHECKED = const(32)  # made its leave check (CHECK_AT_START)
+B_NPC_ACTED = const(33)  # acted (or left)
+B_NPC_NEXT = const(34)  # 1 + the NPC the first player sends next in its room; 0: by NPC number
+STATE_SIZE = const(35)
 
 # Why the game ended, for the end screen
 END_NONE = const(0)
@@ -229,7 +234,10 @@ class Game:
 
     # ----- the round ---------------------------------------------------------------------------
     def next_phase(self):
-        """Selection -> Resolution -> NPC -> Security -> next round's Selection."""
+        """Selection -> Resolution -> NPC -> Security -> next round's Selection.
+
+        The NPC phase ends only once its walk (npc.py) is done or skipped, so no NPC is forgotten.
+        """
         p = self.phase
         if p == SETUP:
             self.start()
@@ -239,6 +247,12 @@ class Game:
             if not self.s[B_FLAGS] & ROLLED:
                 raise RuleError("roll first")
             self._new_round()
+        elif p == NPC:
+            from lockdown.npc import current  # here, not at the top: npc.py imports this module
+            if current(self):
+                raise RuleError("NPCs still to go")
+            self.s[B_NPC_CHECKED] = self.s[B_NPC_ACTED] = self.s[B_NPC_NEXT] = 0
+            self.s[B_PHASE] = SECURITY
         else:
             if p == SELECTION:
                 self._clear_delays()
@@ -355,6 +369,29 @@ class Game:
         if not 0 <= room <= SECRET_ROOM:
             raise RuleError("room 1 to 12 or secret")
         self.s[B_NPCS + n] = (room | (NPC_FACE_UP if face_up else 0)) if room else 0
+
+    def _npc_in_play(self, n):
+        if not 0 <= n < NPC_COUNT:
+            raise RuleError("no such NPC")
+        if not self.s[B_NPCS + n]:
+            raise RuleError("NPC not in play")
+
+    def flip_npc(self, n):
+        """Turns NPC n face up or face down."""
+        self._npc_in_play(n)
+        self.s[B_NPCS + n] ^= NPC_FACE_UP
+
+    def move_npc(self, n, room):
+        """Puts NPC n in another room (1..12, or 13 for the secret room), keeping its face."""
+        self._npc_in_play(n)
+        if not 1 <= room <= SECRET_ROOM:
+            raise RuleError("room 1 to 12 or secret")
+        self.s[B_NPCS + n] = (self.s[B_NPCS + n] & NPC_FACE_UP) | room
+
+    def remove_npc(self, n):
+        """NPC n leaves the game (destroyed, or gone out of the entry room)."""
+        self._npc_in_play(n)
+        self.s[B_NPCS + n] = 0
 
     # ----- settings ----------------------------------------------------------------------------
     def set_setting(self, bit, on):

@@ -10,13 +10,13 @@ from micropython import const
 
 from lockdown.game import (
     B_ALARM, B_ALARM_START, B_DIE, B_FIRST, B_FLAGS, B_NPCS, OP_SIZE, B_OPS, B_PHASE, B_PLAYERS,
-    B_PROX, B_ROUND, ALARM_MAX, ALARM_MIN, MAX_PLAYERS, MIN_PLAYERS, NPC_COUNT,
-    NPC_FACE_UP, NPC_ROOM, OVER, PHASE_NAMES, PROX_MAX, SECRET_ROOM, STATE_SIZE, TWO_PLAYER,
+    B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_PROX, B_ROUND, ALARM_MAX, ALARM_MIN, MAX_PLAYERS,
+    MIN_PLAYERS, NPC, NPC_COUNT, NPC_FACE_UP, NPC_ROOM, OVER, PHASE_NAMES, PROX_MAX, SECRET_ROOM, STATE_SIZE, TWO_PLAYER,
 )
 
 VERSION = const(1)
 _KEYS = ("v", "prox", "alarm", "alarm_start", "round", "phase", "first", "players", "flags",
-         "die", "ops", "npcs")
+         "die", "ops", "npcs", "npc_walk")
 
 
 class SaveError(ValueError):
@@ -34,6 +34,7 @@ def dumps(game):
         "alarm_start": game.alarm_start, "round": game.round, "phase": PHASE_NAMES[game.phase],
         "first": game.first_player, "players": game.players, "flags": s[B_FLAGS], "die": game.die,
         "ops": ops, "npcs": [s[B_NPCS + n] for n in range(NPC_COUNT)],
+        "npc_walk": [s[B_NPC_CHECKED], s[B_NPC_ACTED], s[B_NPC_NEXT]],
     })
 
 
@@ -92,6 +93,15 @@ def loads(text, game):
         if type(v) is not int or v & ~(NPC_ROOM | NPC_FACE_UP) or (v and not 1 <= v & NPC_ROOM <= SECRET_ROOM):
             raise SaveError("save: NPC %d malformed" % n)
         s[B_NPCS + n] = v
+    walk = doc["npc_walk"]  # the NPC phase's progress: checked mask, acted mask, 1 + picked NPC
+    if type(walk) is not list or len(walk) != 3 or any(type(v) is not int for v in walk):
+        raise SaveError("save: npc_walk must list 3 numbers")
+    full = (1 << NPC_COUNT) - 1
+    if not (0 <= walk[0] <= full and 0 <= walk[1] <= full and 0 <= walk[2] <= NPC_COUNT):
+        raise SaveError("save: npc_walk out of range")
+    if any(walk) and s[B_PHASE] not in (NPC, OVER):
+        raise SaveError("save: npc_walk outside the NPC phase")
+    s[B_NPC_CHECKED], s[B_NPC_ACTED], s[B_NPC_NEXT] = walk
     if s[B_PROX] == PROX_MAX and s[B_PHASE] != OVER:
         raise SaveError("save: proximity 99 but game not over")
     game.s[:] = s

@@ -6,6 +6,7 @@ from lockdown.history import A_ALARM, A_OPERATIVE, A_PROX, A_ROLL, DEPTH
 from lockdown.save import SaveError, dumps, loads
 from lockdown.session import Session
 from lockdown.dice import Xorshift
+from lockdown import npc
 from tests.core.check import playing, raises, to_phase
 
 
@@ -132,6 +133,57 @@ def test_malformed_saves_are_rejected_whole():
     assert "unknown" in bad(lambda d: d.update(extra=1))
     assert "NPC" in bad(lambda d: d.update(npcs=[0, 0, 0, 0, 14]))
     assert "prox" in bad(lambda d: d.update(prox="7"))
+
+
+def npc_phase_game():
+    """A save taken in the middle of an NPC phase: one NPC acted, one picked to go next."""
+    g = playing(4)
+    g.set_npc(3, 2)
+    g.set_npc(0, 5)
+    g.set_npc(4, 5)
+    to_phase(g, NPC)
+    npc.confirm(g)
+    npc.choose(g, 4)
+    return g
+
+
+def test_save_keeps_the_npc_phase_progress():
+    g = npc_phase_game()
+    h = Game(2)
+    loads(dumps(g), h)
+    assert bytes(h.s) == bytes(g.s)
+    assert npc.current(h) == npc.current(g) == (4, npc.KENT_GO)
+    assert json.loads(dumps(g))["npc_walk"] == [0, 1 << 3, 5]
+
+
+def test_save_after_a_lockdown_in_the_npc_phase_loads():
+    g = playing(3)
+    g.set_npc(1, 4)
+    g.set_proximity(97)
+    to_phase(g, NPC)
+    npc.confirm(g)
+    assert g.over
+    h = Game(2)
+    loads(dumps(g), h)
+    assert bytes(h.s) == bytes(g.s)
+
+
+def test_bad_npc_phase_progress_is_rejected():
+    assert "npc_walk" in bad(lambda d: d.pop("npc_walk"))
+    assert "npc_walk" in bad(lambda d: d.update(npc_walk=[0, 0]))
+    assert "npc_walk" in bad(lambda d: d.update(npc_walk=[0, 0, "1"]))
+    assert "npc_walk" in bad(lambda d: d.update(npc_walk=[0, 0, True]))
+    assert "npc_walk" in bad(lambda d: d.update(npc_walk={"a": 1}))
+    for walk in ([32, 0, 0], [0, 32, 0], [0, 0, 6], [-1, 0, 0]):
+        assert "range" in bad(lambda d: d.update(phase="npc", npc_walk=walk))
+    for phase in ("setup", "selection", "resolution", "security"):
+        assert "outside" in bad(lambda d: d.update(phase=phase, npc_walk=[0, 1, 0]))
+    for walk, step in (([31, 31, 5], None), ([0, 0, 0], (3, npc.NELSON_GO))):
+        g = Game(2)
+        doc = json.loads(dumps(npc_phase_game()))
+        doc["npc_walk"] = walk
+        loads(json.dumps(doc), g)
+        assert npc.current(g) == step
 
 
 def test_garbage_is_rejected():

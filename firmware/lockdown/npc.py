@@ -1,0 +1,184 @@
+"""The NPC phase as steps the device walks through, one confirm (one undo) each.
+
+Order: with CHECK_AT_START (default) every face-up NPC first makes its leave check with the room
+it starts the phase in, before any NPC acts; then each face-up NPC acts, room by room from the
+entry room (1) to room 12, then the secret room (13). NPCs sharing a room go by NPC number unless
+the first player sends another first (choose). Face-down NPCs do nothing.
+Progress is two bit masks in the game state, and the next step is worked out from the state each
+time, so undo restores it exactly and corrections between steps (flip, move, remove) just work.
+The device moves the NPCs and the dials; the prompt tells the table the rest.
+"Back one room" from the secret room goes to room 12 unless confirm(to=) names another: the way
+out of the secret room depends on the room cards, which only the table sees.
+"""
+from micropython import const
+
+from lockdown.game import (B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_NPCS, CHECK_AT_START,
+                           LAST_ROOM, NELSON_ALWAYS, NPC, NPC_COUNT, NPC_FACE_UP, NPC_ROOM,
+                           SECRET_ROOM, RuleError)
+
+# The five NPCs, by number
+CSX = const(0)
+HARRIS = const(1)
+BAILEY = const(2)
+NELSON = const(3)
+KENT = const(4)
+NAMES = ("CSX-13", "Harris", "Bailey", "Nelson", "Kent")
+HINTS = ("clear room, back", "wounds, back, +5", "back, or out +20", "wounds, alarm +1",
+         "back, dumps data")  # what each does in the NPC phase, for lists
+ENTRY = const(1)
+BAILEY_PROX = const(20)
+HARRIS_PROX = const(5)
+
+# Step kinds
+LEAVE = const(1)  # leaves the game from the entry room (Bailey: proximity +20)
+BAILEY_CHECK = const(2)  # asks: Loading Dock or Executive Elevator? yes: leaves, +20
+CLEAR = const(3)  # CSX-13 removes the other NPCs in his room, then goes back one room
+HARRIS_GO = const(4)  # Harris goes back one room, proximity +5
+BACK = const(5)  # Bailey goes back one room
+BAILEY_ASK = const(6)  # as BAILEY_CHECK, and no: back one room (checks not at the start)
+NELSON_GO = const(7)  # alarm +1
+NELSON_ASK = const(8)  # asks: an operative in his room? yes: alarm +1
+KENT_GO = const(9)  # Kent goes back one room
+QUESTIONS = (BAILEY_CHECK, BAILEY_ASK, NELSON_ASK)  # confirm's answer matters for these
+_ACTS = (CLEAR, HARRIS_GO, BACK, NELSON_GO, KENT_GO)
+
+
+def _kind(g, n, checks):
+    """The step NPC n has to make now (leave checks or acts), or 0."""
+    s = g.s
+    v = s[B_NPCS + n]
+    if not v & NPC_FACE_UP or s[B_NPC_CHECKED if checks else B_NPC_ACTED] & (1 << n):
+        return 0
+    room = v & NPC_ROOM
+    leave = LEAVE if room == ENTRY and n != NELSON else BAILEY_CHECK if n == BAILEY else 0
+    if checks:
+        return leave
+    if leave and not g.flag(CHECK_AT_START):
+        return BAILEY_ASK if leave == BAILEY_CHECK else LEAVE
+    if n == NELSON and not g.flag(NELSON_ALWAYS):
+        return NELSON_ASK
+    return _ACTS[n]
+
+
+def _find(g, checks):
+    """The NPC that goes next in this stage, or -1: lowest room, then the pick, then by number."""
+    s = g.s
+    pick = s[B_NPC_NEXT] - 1
+    best = -1
+    low = 99
+    for n in range(NPC_COUNT):
+        if _kind(g, n, checks):
+            room = s[B_NPCS + n] & NPC_ROOM
+            if room < low or (room == low and n == pick):
+                best, low = n, room
+    return best
+
+
+def _checks(g):
+    """True while leave checks are due: they all come before the first act, and never after it."""
+    return g.flag(CHECK_AT_START) and not g.s[B_NPC_ACTED] and _find(g, True) >= 0
+
+
+def current(g):
+    """(NPC number, step kind) of the step to confirm next, or None when the phase has none left."""
+    if g.phase != NPC:
+        return None
+    checks = _checks(g)
+    n = _find(g, checks)
+    return (n, _kind(g, n, checks)) if n >= 0 else None
+
+
+def choices(g):
+    """The NPCs that may go next instead: due now in the current NPC's room, by number."""
+    step = current(g)
+    if not step:
+        return []
+    checks = _checks(g)
+    room = g.s[B_NPCS + step[0]] & NPC_ROOM
+    return [n for n in range(NPC_COUNT) if _kind(g, n, checks) and g.s[B_NPCS + n] & NPC_ROOM == room]
+
+
+def choose(g, n):
+    """The first player sends NPC n next, before the others in its room."""
+    if n not in choices(g):
+        raise RuleError("not due in this room")
+    g.s[B_NPC_NEXT] = n + 1
+
+
+def back(room):
+    """The room one step toward the entry; 0 means out of the game (secret room: 12, see above)."""
+    return LAST_ROOM if room == SECRET_ROOM else room - 1
+
+
+def confirm(g, answer=True, to=0):
+    """Applies the current step and moves on. `answer` is the group's yes/no for QUESTIONS;
+    `to` (1..13) replaces the room a moving NPC goes back to (room cards can make it skip)."""
+    step = current(g)
+    if not step:
+        raise RuleError("no NPC to run")
+    if not 0 <= to <= SECRET_ROOM:
+        raise RuleError("room 1 to 12 or secret")
+    n, kind = step
+    s = g.s
+    s[B_NPC_CHECKED if _checks(g) else B_NPC_ACTED] |= 1 << n
+    s[B_NPC_NEXT] = 0
+    room = s[B_NPCS + n] & NPC_ROOM
+    if kind == LEAVE or (kind in (BAILEY_CHECK, BAILEY_ASK) and answer):
+        g.remove_npc(n)
+        if n == BAILEY:
+            g.add_proximity(BAILEY_PROX)  # at 99 the game ends at once, and so does the walk
+    elif kind in (NELSON_GO, NELSON_ASK):
+        if answer or kind == NELSON_GO:
+            g.add_alarm(1)
+    elif kind != BAILEY_CHECK:  # the rest go back one room (Bailey too when the answer is no)
+        if kind == CLEAR:
+            for m in range(NPC_COUNT):
+                if m != n and s[B_NPCS + m] & NPC_ROOM == room:
+                    g.remove_npc(m)  # face up or down alike
+        dest = to or back(room)
+        g.move_npc(n, dest) if dest else g.remove_npc(n)
+        if kind == HARRIS_GO:
+            g.add_proximity(HARRIS_PROX)
+
+
+def skip(g):
+    """Ends the walk with the NPCs where they stand (the group ran them by hand)."""
+    if g.phase != NPC:
+        raise RuleError("not the NPC phase")
+    g.s[B_NPC_CHECKED] = g.s[B_NPC_ACTED] = (1 << NPC_COUNT) - 1
+
+
+def _where(room):
+    return "secret" if room == SECRET_ROOM else "room %d" % room
+
+
+def _back_line(room, lead="back: "):
+    b = back(room)
+    return lead + ("leaves" if not b else "room 12?" if room == SECRET_ROOM else "room %d" % b)
+
+
+def prompt(g):
+    """The current step as short lines (16 characters at most), the NPC first; () when done."""
+    step = current(g)
+    if not step:
+        return ()
+    n, kind = step
+    room = g.s[B_NPCS + n] & NPC_ROOM
+    head = "%s, %s" % (NAMES[n], _where(room))
+    if kind == LEAVE:
+        return head, "at the entry:", "leaves, prox +20" if n == BAILEY else "leaves the game"
+    if kind == BAILEY_CHECK:
+        return head, "Loading Dock or", "Exec Elevator?", "yes: leaves +20"
+    if kind == BAILEY_ASK:
+        return head, "Dock/Elevator?", "yes: leaves +20", _back_line(room, "no: to ")
+    if kind == CLEAR:
+        return head, "clears NPCs, Lab", "Workers & Locks", _back_line(room)
+    if kind == HARRIS_GO:
+        return head, "wounds ops here", _back_line(room), "proximity +5"
+    if kind == BACK:
+        return head, _back_line(room)
+    if kind == NELSON_GO:
+        return head, "wounds ops here", "alarm +1"
+    if kind == NELSON_ASK:
+        return head, "wounds ops here", "anyone here?", "yes: alarm +1"
+    return head, _back_line(room), "new room's data", "tokens to box"
