@@ -1,0 +1,134 @@
+"""The one loop: inputs, time, the screen and the save, on the board and in the simulator alike.
+
+It is one task on purpose: with several, one could die while another kept feeding the watchdog.
+Here any exception stops the loop, the error screen comes up, the watchdog is starved and the
+board restarts into the last save. The game is saved only when an action moved session.changes,
+once the knobs have been still for QUIET_MS, so a spin of the dial is one small write, not twenty.
+"""
+import asyncio
+
+from micropython import const
+
+from lockdown import crash
+from lockdown.game import PHASE_NAMES
+from lockdown.session import Session
+from lockdown.storage import Store
+
+POLL_MS = const(5)  # pause between passes: inputs are read at least every 10 ms
+QUIET_MS = const(300)  # save once nothing has changed for this long...
+SAVE_MAX_MS = const(2000)  # ...or once a change has waited this long (a knob that never rests)
+RETRY_MS = const(5000)  # after a failed write
+RESET_MS = const(4000)  # without a watchdog, how long the error screen shows before hw.reset()
+
+try:
+    from time import ticks_diff, ticks_ms
+except ImportError:  # CPython: the simulator
+    from time import monotonic
+
+    def ticks_ms():
+        return int(monotonic() * 1000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+_sleep_ms = getattr(asyncio, "sleep_ms", None)  # MicroPython: no float allocated per pass
+
+
+class Clock:
+    """Real time. Tests pass their own clock with the same three methods, so nothing waits."""
+
+    def now(self):
+        return ticks_ms()
+
+    def diff(self, a, b):
+        return ticks_diff(a, b)
+
+    def sleep(self, ms):
+        return _sleep_ms(ms) if _sleep_ms else asyncio.sleep(ms / 1000)
+
+
+class Loop:
+    """One pass of the loop at a time (`step`), so tests drive it without sleeping."""
+
+    def __init__(self, hw, app, session, store, clock, now):
+        self.hw = hw
+        self.app = app
+        self.session = session
+        self.store = store
+        self.diff = clock.diff
+        self.saved = self.seen = session.changes  # changes count at the last save / last pass
+        self.changed_at = self.waiting_since = now
+        self.failed_at = None  # when the last save failed
+
+    def step(self, now):
+        """Time, inputs, the screen if it changed, the save if it is due, then the watchdog."""
+        hw, app = self.hw, self.app
+        app.tick(now)
+        hw.inputs.poll(app, now)
+        if app.dirty and hw.display:
+            app.draw(hw.display.fb)
+            hw.display.show()
+        self.save_if_due(now)
+        if hw.wdt:
+            hw.wdt.feed()
+
+    def save_if_due(self, now):
+        s = self.session
+        if s.changes != self.seen:
+            if self.seen == self.saved:
+                self.waiting_since = now
+            self.seen = s.changes
+            self.changed_at = now
+        if self.seen == self.saved:
+            return
+        d = self.diff
+        if d(now, self.changed_at) < QUIET_MS and d(now, self.waiting_since) < SAVE_MAX_MS:
+            return
+        if self.failed_at is not None and d(now, self.failed_at) < RETRY_MS:
+            return
+        try:
+            self.store.save(s.game)
+        except OSError as e:  # flash full or failing: keep playing from RAM, try again later
+            self.failed_at = now
+            self.hw.log("save failed: %s" % e)
+            return
+        self.failed_at = None
+        self.saved = self.seen
+        if not self.hw.display:
+            g = s.game
+            self.hw.log("saved: round %d, %s, proximity %02d, alarm %d"
+                        % (g.round, PHASE_NAMES[g.phase], g.proximity, g.alarm))
+
+
+def _app(session, notice):
+    from lockdown.app import App  # here: the app and its screens are the bulk of the RAM
+    return App(session, notice=notice)
+
+
+async def main(hw, clock=None, make_app=_app):
+    """Boots into the saved game and runs until a crash; returns only if the board did not reset."""
+    clock = clock or Clock()
+    store = Store(hw.root, hw.log)
+    try:
+        session = Session(hw.entropy)
+        notice = store.restore(session.game)
+        for p in hw.problems:
+            hw.log(p)
+        loop = Loop(hw, make_app(session, notice), session, store, clock, clock.now())
+        while True:
+            loop.step(clock.now())
+            await clock.sleep(POLL_MS)
+    except Exception as e:
+        crash.report(hw, store, e)
+    # The watchdog is no longer fed: it restarts the board. Without one, reset after a while.
+    waited = 0
+    while hw.wdt or waited < RESET_MS:
+        await clock.sleep(100)
+        waited += 100
+    reset = getattr(hw, "reset", None)
+    if reset:
+        reset()
+
+
+def run(hw, clock=None):
+    asyncio.run(main(hw, clock))
