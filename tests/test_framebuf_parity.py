@@ -1,0 +1,231 @@
+"""The pure-Python framebuf shim draws exactly the bytes MicroPython's C framebuf draws.
+
+The same code runs on CPython (host_sim/shims/framebuf.py) and on the MicroPython unix port (the
+real extmod/modframebuf.c), and the buffers must match byte for byte: fixed scenes (every
+primitive, clipping, every glyph of every font, the draw helpers) and hypothesis-made sequences
+of primitives. The random cases go to one long-lived MicroPython process, one line per case.
+"""
+import ast
+import os
+import subprocess
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests import mpy
+
+# Runs one case on whichever framebuf is imported. A case is (target, sources, ops): a buffer is
+# (fmt, w, h, stride, bytes); an op is a tuple: method name then arguments, where blit names its
+# source and palette by index into sources (-1: the target itself). Exceptions are results too.
+RUNNER = r'''
+import framebuf
+
+
+def make(spec):
+    fmt, w, h, stride, data = spec
+    buf = bytearray(data)
+    return buf, framebuf.FrameBuffer(buf, w, h, fmt, stride)
+
+
+def run_case(case):
+    target, sources, ops = case
+    try:
+        buf, fb = make(target)
+    except Exception as e:
+        return None, [type(e).__name__]
+    srcs = [make(s)[1] for s in sources]
+    out = []
+    for op in ops:
+        try:
+            if op[0] == "blit":
+                args = [fb if op[1] < 0 else srcs[op[1]]] + list(op[2:])
+                if len(args) == 5:
+                    args[4] = srcs[args[4]]
+                fb.blit(*args)
+            else:
+                out.append(getattr(fb, op[0])(*op[1:]))
+        except Exception as e:
+            out.append(type(e).__name__)
+        out.append(bytes(buf).hex())  # after every op, so a later op cannot hide a difference
+    return list(buf), out
+'''
+
+SERVER = RUNNER + r'''
+import sys
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    print(repr(run_case(eval(line))))
+'''
+
+MONO = (0, 3, 4)  # MONO_VLSB, MONO_HLSB, MONO_HMSB
+
+
+def on_cpython(case):
+    ns = {}
+    exec(RUNNER, ns)
+    return ns["run_case"](case)
+
+
+class MicroPython:
+    """One MicroPython process that answers one case per line."""
+
+    def __init__(self):
+        env = dict(os.environ, MICROPYPATH=os.path.join(mpy.ROOT, "firmware"))
+        self.proc = subprocess.Popen([mpy.binary(), "-X", "heapsize=8M", "-c", SERVER], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+    def __call__(self, case):
+        self.proc.stdin.write(repr(case) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise AssertionError("MicroPython stopped: " + self.proc.stderr.read())
+        return ast.literal_eval(line)
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def micropython():
+    mp = MicroPython()
+    yield mp
+    mp.close()
+
+
+def need(fmt, w, h, stride):
+    """Smallest buffer MicroPython accepts (the same rule the shim enforces)."""
+    if fmt == 0:
+        return ((h + 7) // 8 - 1) * stride + w
+    return ((h - 1) * ((stride + 7) & ~7) + w + 7) >> 3
+
+
+def buffer(fmt, w, h, stride=None, fill=0, extra=0):
+    stride = w if stride is None else stride
+    return fmt, w, h, stride, bytes([fill]) * (need(fmt, w, h, stride) + extra)
+
+
+def same(micropython, case):
+    assert on_cpython(case) == micropython(case), case
+
+
+# ---- fixed cases: every primitive, at and past every edge -------------------------------------
+
+EDGES = (-9, -1, 0, 1, 5, 7, 8, 9, 15, 16, 17, 30)
+COLOURS = (0, 1, 2, -1, 255, 2 ** 32, 2 ** 32 + 1, True)
+
+
+@pytest.mark.parametrize("fmt", MONO)
+def test_rectangles_lines_and_pixels_at_every_edge(micropython, fmt):
+    ops = []
+    for a in EDGES:
+        for b in EDGES:
+            ops += [("fill_rect", a, b, 5, 3, 1), ("hline", b, a, a, 1), ("vline", a, b, b - 2, 0),
+                    ("rect", a, b, 4, 6, 1), ("rect", b, a, 3, 2, 0, True), ("pixel", a, b, 1),
+                    ("line", a, b, b, -a, 1), ("line", 8, 4, a, b, 0), ("pixel", a, b)]
+    same(micropython, (buffer(fmt, 17, 13, 19, fill=0x5A), [], ops))
+
+
+def test_colours_and_degenerate_sizes(micropython):
+    ops = []
+    for c in COLOURS:
+        ops += [("fill", c), ("pixel", 3, 3), ("pixel", 1, 2, c), ("fill_rect", 2, 2, 0, 5, c),
+                ("fill_rect", 2, 2, -3, 5, c), ("hline", 0, 9, 40, c), ("line", 4, 4, 4, 4, c),
+                ("rect", 1, 1, 1, 1, c), ("rect", 0, 0, 0, 0, c), ("rect", 3, 0, 2, 2, c, 0)]
+    same(micropython, (buffer(0, 12, 20, fill=0xA5), [], ops))
+
+
+def test_wrong_argument_types_and_shapes_fail_alike(micropython):
+    ops = [("pixel", 1.0, 2, 1), ("pixel", 1, 2.5), ("fill_rect", 0, 0, 2.0, 2, 1), ("hline", 0, 0, 3, 1.0),
+           ("line", 0, 0, 5, 5.5, 1), ("scroll", 1.0, 0), ("fill", None), ("rect", 0, 0, 3, 3, "1")]
+    same(micropython, (buffer(0, 8, 8), [], ops))
+    for target in ((0, 8, 8, 8, bytes(7)), (0, 0, 8, 0, bytes(8)), (0, 8, 8, 7, bytes(64)),
+                   (3, 8, 2, 7, bytes(8)), (9, 8, 8, 8, bytes(64)), (3, 9, 2, 9, bytes(3)), (4, 9, 2, 16, bytes(4))):
+        same(micropython, (target, [], [("fill", 1)]))
+
+
+@pytest.mark.parametrize("fmt", MONO)
+def test_scroll_every_step(micropython, fmt):
+    pattern = bytes((i * 37 + 11) & 0xFF for i in range(need(fmt, 11, 10, 11)))
+    for xs in (-12, -11, -10, -3, -1, 0, 1, 4, 10, 11, 30):
+        for ys in (-11, -10, -9, -2, 0, 1, 8, 9, 10, 11):
+            same(micropython, ((fmt, 11, 10, 11, pattern), [], [("scroll", xs, ys)]))
+
+
+@pytest.mark.parametrize("fmt", MONO)
+def test_blit_keys_palettes_overlap_and_clipping(micropython, fmt):
+    src = (fmt, 7, 11, 9, bytes((i * 53 + 7) & 0xFF for i in range(need(fmt, 7, 11, 9))))
+    pal_inv = (0, 2, 1, 2, bytes([1, 0]))
+    pal_one = (3, 2, 1, 8, bytes([0x40]))
+    target = buffer(fmt, 13, 12, 13, fill=0x3C)
+    ops = []
+    for x in (-7, -6, -3, 0, 2, 9, 12, 13):
+        for y in (-11, -10, -4, 0, 3, 7, 12):
+            for blit in ([0, x, y, -1], [0, x, y, 0], [0, x, y, 1], [0, x, y, 2], [0, x, y, 2 ** 32],
+                         [0, x, y, 1, 1], [0, x, y, 0, 1], [0, x, y, -1, 2], [-1, x, y], [-1, x, y, 0]):
+                ops += [("blit", 3, 0, 0), tuple(["blit"] + blit)]  # each from the same start
+    same(micropython, (target, [src, pal_inv, pal_one, target], ops))
+
+
+def test_blit_between_formats(micropython):
+    srcs = [(f, 9, 9, 9, bytes((i * 29 + 3) & 0xFF for i in range(need(f, 9, 9, 9)))) for f in MONO]
+    for fmt in MONO:
+        ops = [("blit", i, x, y, k) for i in range(3) for x in (-2, 3) for y in (-5, 1) for k in (-1, 0, 1)]
+        same(micropython, (buffer(fmt, 10, 10, fill=0x81), srcs, ops))
+
+
+# ---- random sequences of primitives -----------------------------------------------------------
+
+coord = st.integers(-20, 40)
+size = st.integers(-5, 30)
+colour = st.sampled_from((0, 1, 1, 1, 2, -1, 2 ** 32))
+
+
+def ops_for(n_sources):
+    """Ops on a target with n_sources sources, the last of which is a 2x1 palette."""
+    src = st.integers(-1, n_sources - 1)
+    pal = st.just(n_sources - 1)
+    return st.lists(st.one_of(
+        st.tuples(st.just("fill"), colour),
+        st.tuples(st.just("pixel"), coord, coord, colour),
+        st.tuples(st.just("pixel"), coord, coord),
+        st.tuples(st.just("hline"), coord, coord, size, colour),
+        st.tuples(st.just("vline"), coord, coord, size, colour),
+        st.tuples(st.just("fill_rect"), coord, coord, size, size, colour),
+        st.tuples(st.just("rect"), coord, coord, size, size, colour),
+        st.tuples(st.just("rect"), coord, coord, size, size, colour, st.booleans()),
+        st.tuples(st.just("line"), coord, coord, coord, coord, colour),
+        st.tuples(st.just("scroll"), st.integers(-25, 25), st.integers(-25, 25)),
+        st.tuples(st.just("blit"), src, coord, coord),
+        st.tuples(st.just("blit"), src, coord, coord, st.sampled_from((-1, 0, 1, 5))),
+        st.tuples(st.just("blit"), src, coord, coord, st.sampled_from((-1, 0, 1)), pal),
+    ), max_size=25)
+
+
+@st.composite
+def framebuffers(draw, formats=st.sampled_from(MONO)):
+    fmt = draw(formats)
+    w, h = draw(st.integers(1, 24)), draw(st.integers(1, 24))
+    stride = w + draw(st.integers(0, 10))
+    n = need(fmt, w, h, stride) + draw(st.integers(0, 3))
+    return fmt, w, h, stride, draw(st.binary(min_size=n, max_size=n))
+
+
+@st.composite
+def cases(draw):
+    target = draw(framebuffers(st.sampled_from((0, 0, 0, 3, 4))))
+    sources = draw(st.lists(framebuffers(), min_size=1, max_size=3))
+    fmt = draw(st.sampled_from(MONO))
+    sources.append((fmt, 2, 1, 2, draw(st.binary(min_size=need(fmt, 2, 1, 2), max_size=2))))
+    return target, sources, draw(ops_for(len(sources)))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                 HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(case=cases())
+def test_random_primitive_sequences(micropython, case):
+    same(micropython, case)
