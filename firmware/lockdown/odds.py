@@ -50,8 +50,8 @@ def chance_by_round(prox, alarm, n, out):
             if hit > 0 and c[j]:
                 locked += c[j] * (hit if hit < _FACES else _FACES)
             s = 0
-            src = j - lo - _FACES + 1
-            for src in range(src if src > 0 else 0, j - lo + 1):
+            low = j - lo - _FACES + 1  # the cells that step to j: low .. j - lo
+            for src in range(low if low > 0 else 0, j - lo + 1):
                 s += c[src]
             c[j] = s
         out[k] = _ratio(locked, total)
