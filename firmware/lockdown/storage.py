@@ -64,7 +64,7 @@ class Store:
         with open(path, "rb") as f:
             f.seek(max(0, size - limit // 2))
             tail = f.read()
-        self.write(name, tail[tail.find(b"\n") + 1:].decode() + line[:limit // 2] + "\n")
+        self.write(name, tail[tail.find(b"\n") + 1:].decode() + line[:limit // 2 - 1] + "\n")
 
     def save(self, game):
         self.write(SAVE, dumps(game))

@@ -1,0 +1,168 @@
+"""Saving and restoring the game: whole saves only, and a bad file never stops the board."""
+import json
+import os
+
+import pytest
+
+from lockdown import storage
+from lockdown.game import Game
+from lockdown.save import dumps
+from lockdown.storage import BAD, SAVE, UNREADABLE, Store
+from tests.core.check import playing
+
+
+def game_in_play():
+    g = playing(5)
+    g.add_alarm(2)
+    g.add_proximity(17)
+    g.set_wounded(3)
+    return g
+
+
+def store(tmp_path):
+    lines = []
+    return Store(str(tmp_path), lines.append), lines
+
+
+def test_a_saved_game_comes_back_exactly(tmp_path):
+    s, _ = store(tmp_path)
+    g = game_in_play()
+    s.save(g)
+    back = Game()
+    assert s.restore(back) is None
+    assert bytes(back.s) == bytes(g.s)
+    assert sorted(os.listdir(tmp_path)) == [SAVE]
+
+
+def test_no_save_yet_is_a_new_game_without_a_notice(tmp_path):
+    s, lines = store(tmp_path)
+    g = Game()
+    before = bytes(g.s)
+    assert s.restore(g) is None
+    assert bytes(g.s) == before and lines == []
+
+
+def test_a_stale_tmp_from_a_cut_write_is_removed_not_loaded(tmp_path):
+    s, _ = store(tmp_path)
+    old = game_in_play()
+    s.save(old)
+    newer = game_in_play()
+    newer.add_alarm(3)
+    (tmp_path / "game.tmp").write_text(dumps(newer)[:40])
+    back = Game()
+    assert s.restore(back) is None
+    assert bytes(back.s) == bytes(old.s)
+    assert not (tmp_path / "game.tmp").exists()
+
+
+def test_a_complete_stale_tmp_is_not_loaded_either(tmp_path):
+    """The rename never happened, so that save never happened: the older one stands."""
+    s, _ = store(tmp_path)
+    newer = game_in_play()
+    (tmp_path / "game.tmp").write_text(dumps(newer))
+    back = Game()
+    assert s.restore(back) is None
+    assert bytes(back.s) == bytes(Game().s)
+
+
+BAD_FILES = {
+    "empty": b"",
+    "truncated": dumps(game_in_play()).encode()[:57],
+    "garbage": bytes(range(256)),
+    "not an object": b"[1, 2, 3]",
+    "old version": json.dumps(dict(json.loads(dumps(game_in_play())), v=0)).encode(),
+    "unknown version": json.dumps(dict(json.loads(dumps(game_in_play())), v=99)).encode(),
+    "out of range": dumps(game_in_play()).replace('"alarm": 2', '"alarm": 42').encode(),
+}
+
+
+@pytest.mark.parametrize("content", BAD_FILES.values(), ids=BAD_FILES.keys())
+def test_a_bad_save_is_kept_as_game_bad_and_a_new_game_starts(tmp_path, content):
+    s, lines = store(tmp_path)
+    (tmp_path / SAVE).write_bytes(content)
+    g = Game()
+    fresh = bytes(g.s)
+    assert s.restore(g) == UNREADABLE
+    assert bytes(g.s) == fresh
+    assert (tmp_path / BAD).read_bytes() == content
+    assert not (tmp_path / SAVE).exists()
+    assert len(lines) == 1 and "kept as game.bad" in lines[0]
+
+
+def test_the_newest_bad_save_is_kept_and_the_log_says_it_replaced_one(tmp_path):
+    s, lines = store(tmp_path)
+    (tmp_path / SAVE).write_text("first bad")
+    s.restore(Game())
+    (tmp_path / SAVE).write_text("second bad")
+    assert s.restore(Game()) == UNREADABLE
+    assert (tmp_path / BAD).read_text() == "second bad"
+    assert "replacing an older one" in lines[1] and "replacing" not in lines[0]
+
+
+def test_after_a_bad_save_the_next_save_works(tmp_path):
+    s, _ = store(tmp_path)
+    (tmp_path / SAVE).write_text("{")
+    g = Game()
+    s.restore(g)
+    g.start()
+    s.save(g)
+    back = Game()
+    assert s.restore(back) is None and bytes(back.s) == bytes(g.s)
+    assert (tmp_path / BAD).read_text() == "{"
+
+
+def test_a_save_that_cannot_be_read_at_all_is_set_aside(tmp_path):
+    s, lines = store(tmp_path)
+    (tmp_path / SAVE).mkdir()
+    assert s.restore(Game()) == UNREADABLE
+    assert "cannot read" in lines[0] and (tmp_path / BAD).is_dir()
+
+
+def test_a_loader_bug_does_not_stop_the_boot(tmp_path, monkeypatch):
+    """Whatever the loader raises on a strange file, the board boots into a new game."""
+    s, lines = store(tmp_path)
+    s.save(game_in_play())
+
+    def broken(text, game):
+        game.s[0] = 1
+        raise KeyError("ops")
+    monkeypatch.setattr(storage, "loads", broken)
+    g = Game()
+    assert s.restore(g) == UNREADABLE
+    assert "'ops'" in lines[0] and (tmp_path / BAD).exists()
+
+
+def test_write_replaces_the_file_and_leaves_no_tmp(tmp_path):
+    s, _ = store(tmp_path)
+    s.write("settings.json", "one")
+    s.write("settings.json", "two")
+    assert sorted(os.listdir(tmp_path)) == ["settings.json"]
+    assert (tmp_path / "settings.json").read_text() == "two"
+
+
+def test_root_may_end_in_a_slash_or_be_empty(tmp_path, monkeypatch):
+    Store(str(tmp_path) + "/").save(Game())
+    assert (tmp_path / SAVE).exists()
+    monkeypatch.chdir(tmp_path / "..")
+    Store("").write("here.txt", "x")
+    assert (tmp_path / ".." / "here.txt").read_text() == "x"
+
+
+def test_the_log_keeps_only_its_newest_whole_lines_under_the_limit(tmp_path):
+    s, _ = store(tmp_path)
+    for i in range(300):
+        s.append("errors.log", "line %03d %s" % (i, "x" * (i % 37)), 512)
+        assert os.path.getsize(tmp_path / "errors.log") <= 512
+    rows = (tmp_path / "errors.log").read_text().split("\n")
+    assert rows[-1] == "" and rows[-2].startswith("line 299")
+    numbers = [int(r.split()[1]) for r in rows[:-1]]
+    assert numbers == list(range(numbers[0], 300)) and numbers[0] > 250
+    assert not (tmp_path / "errors.tmp").exists()
+
+
+def test_a_huge_log_line_is_cut_to_keep_the_bound(tmp_path):
+    s, _ = store(tmp_path)
+    s.append("errors.log", "a" * 100, 256)
+    s.append("errors.log", "b" * 1000, 256)
+    text = (tmp_path / "errors.log").read_text()
+    assert len(text) <= 256 and text.endswith("b\n")
