@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from lockdown.dice import Die, Xorshift
 from lockdown.game import ALARM_MAX, ALARM_MIN, PROX_MAX, SECURITY, Game, RuleError
-from lockdown.history import A_ALARM, A_OPERATIVE, A_PHASE, A_PROX
+from lockdown import npc
+from lockdown.history import A_ALARM, A_NPC, A_OPERATIVE, A_PHASE, A_PROX
 from lockdown.save import dumps, loads
 from lockdown.session import Session
 from tests.core.test_dice import chi_square
@@ -22,6 +23,10 @@ steps = st.lists(
         st.tuples(st.just("move"), st.integers(0, 5)),
         st.tuples(st.just("escape"), st.integers(0, 5)),
         st.tuples(st.just("undo"), st.just(0)),
+        st.tuples(st.just("npc"), st.tuples(st.integers(0, 4), st.integers(0, 13), st.booleans())),
+        st.tuples(st.just("npc_step"), st.booleans()),
+        st.tuples(st.just("npc_pick"), st.integers(0, 4)),
+        st.tuples(st.just("npc_skip"), st.just(0)),
     ),
     max_size=60,
 )
@@ -43,6 +48,14 @@ def apply(s, what, arg):
         s.act(A_OPERATIVE, g.resolve_move, arg)
     elif what == "escape":
         s.act(A_OPERATIVE, g.escape, arg)
+    elif what == "npc":
+        s.act(A_NPC, g.set_npc, *arg)
+    elif what == "npc_step":
+        s.act(A_NPC, npc.confirm, g, arg)
+    elif what == "npc_pick":
+        s.act(A_NPC, npc.choose, g, arg)
+    elif what == "npc_skip":
+        s.act(A_NPC, npc.skip, g)
     else:
         s.undo()
 
