@@ -3,6 +3,8 @@
 Time only moves when asked (wait, hold), in ticks of at most TICK_MS, so a scripted session
 replays exactly: the same seed and inputs give the same frames.
 """
+import os
+
 import framebuf
 
 from lockdown.dice import Xorshift
@@ -60,4 +62,7 @@ class Sim:
 
     def shot(self, path):
         from host_sim.png import save_png  # Pillow is only needed when a screenshot is taken
+        folder = os.path.dirname(path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
         save_png(self.frame(), path)

@@ -5,10 +5,7 @@ first seat); rooms are 1 (entry) to 12, and 13 is the secret room. "players" has
 operative (two per player in the two-player game), each naming its player.
 """
 from lockdown import score
-try:
-    from lockdown.npc import NAMES as NPC_NAMES
-except ImportError:  # until the NPC module lands
-    NPC_NAMES = ("CSX-13", "Harris", "Bailey", "Nelson", "Kent")
+from lockdown.npc import NAMES as NPC_NAMES
 from lockdown.game import (BLACKMAIL, DELAYED, END_LOCKDOWN, NPC_COUNT, PHASE_NAMES, PROTOTYPE,
                            STATUS_NAMES, WOUNDED)
 
