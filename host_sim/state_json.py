@@ -5,9 +5,9 @@ first seat); rooms are 1 (entry) to 12, and 13 is the secret room. "players" has
 operative (two per player in the two-player game), each naming its player.
 """
 from lockdown import score
-from lockdown.npc import NAMES as NPC_NAMES
 from lockdown.game import (BLACKMAIL, DELAYED, END_LOCKDOWN, NPC_COUNT, PHASE_NAMES, PROTOTYPE,
                            STATUS_NAMES, WOUNDED)
+from lockdown.npc import NAMES as NPC_NAMES
 
 RESULTS = ("win", "draw", "nobody")
 DECIDED_BY = ("sole_escape", "data", "prototype", "tokens", "blackmail", None)
