@@ -11,7 +11,7 @@ import json
 
 from micropython import const
 
-from lockdown.game import NPC_COUNT, PHYSICAL_DIE
+from lockdown.game import B_NPCS, NPC_COUNT, PHYSICAL_DIE
 from lockdown.history import A_ALARM, A_PROX
 
 CAP = const(40)  # rounds kept
@@ -38,6 +38,15 @@ LEFT = const(1)
 
 class LogError(ValueError):
     """A saved log cannot be loaded; the message says why."""
+
+
+def in_play(game):
+    """Bit n set while NPC n is in the game; taken before an NPC step for `on_npc_step`."""
+    m = 0
+    for n in range(NPC_COUNT):
+        if game.s[B_NPCS + n]:
+            m |= 1 << n
+    return m
 
 
 def _s8(v):
@@ -96,6 +105,15 @@ class GameLog:
         i = self._entry(game)
         if i >= 0:
             self.buf[i + (F_LEFT if event == LEFT else F_ACTED)] |= 1 << npc
+
+    def on_npc_step(self, game, npc, was):
+        """After NPC `npc` took its step: it acted, and every NPC of `was` (in_play before the
+        step) that is out of the game now left it (CSX-13 clears a room, Bailey walks out)."""
+        self.on_npc(game, npc, ACTED)
+        gone = was & ~in_play(game)
+        for n in range(NPC_COUNT):
+            if gone >> n & 1:
+                self.on_npc(game, n, LEFT)
 
     def sync(self, game):
         """After an undo: drop rounds after the game's round and an undone roll of this round."""

@@ -5,7 +5,7 @@ from lockdown.dice import Xorshift
 from lockdown.game import B_FLAGS, NPC, PHYSICAL_DIE, SECURITY
 from lockdown.gamelog import (
     ACTED, CAP, F_AFTER, F_ALARM, F_BEFORE, F_DIE, F_LEFT, F_ACTED, F_TURN_ALARM, F_TURN_PROX,
-    LEFT, GameLog, LogError,
+    LEFT, GameLog, LogError, in_play,
 )
 from lockdown.history import A_ALARM, A_PHASE, A_PROX
 from lockdown.session import Session
@@ -47,6 +47,23 @@ def test_a_round_records_roll_turns_and_npcs():
     got = [log.get(1, f) for f in (F_DIE, F_ALARM, F_BEFORE, F_AFTER, F_ACTED, F_LEFT, F_TURN_ALARM, F_TURN_PROX)]
     assert got == [4, 2, 7, 13, 0b1001, 0b10, 2, 7]
     assert log.faces == [0, 0, 0, 1, 0, 0]
+
+
+def test_npc_step_marks_the_actor_and_every_npc_that_left():
+    s, log = new()
+    g = s.game
+    for n, room in ((0, 3), (2, 3), (4, 5)):
+        g.set_npc(n, room)
+    was = in_play(g)
+    assert was == 0b10101
+    g.remove_npc(2)  # CSX-13 clears his room...
+    g.set_npc(0, 2)  # ...and goes back one
+    log.on_npc_step(g, 0, was)
+    assert log.get(1, F_ACTED) == 0b1 and log.get(1, F_LEFT) == 0b100
+    was = in_play(g)
+    g.remove_npc(4)  # Kent leaves from the entry room
+    log.on_npc_step(g, 4, was)
+    assert log.get(1, F_ACTED) == 0b10001 and log.get(1, F_LEFT) == 0b10100
 
 
 def test_undone_roll_rolled_again_overwrites_its_round():
