@@ -26,7 +26,7 @@ SOURCES = {
 BUILT = {"/main.py", "/lockdown/game.mpy", "/lockdown/score.mpy", "/boards/__init__.mpy", "/boards/pico.mpy"}
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def needs_mpy_cross():
     try:
         deploy.find_mpy_cross()
@@ -37,7 +37,7 @@ def needs_mpy_cross():
 
 
 @pytest.fixture
-def tree(tmp_path):
+def tree(tmp_path, needs_mpy_cross):
     """A small source tree laid out like the repo's."""
     for rel, text in SOURCES.items():
         write(tmp_path / rel, text)
@@ -360,7 +360,7 @@ def test_mpremote_command_lines():
 
 def test_mpremote_failure_is_a_transport_error_with_its_last_line():
     t = deploy.Mpremote(exe="mpremote", run=Recorder(rc=1, err="Traceback\nmpremote: no device found\n"))
-    with pytest.raises(deploy.TransportError, match="lost the board during copying files: mpremote: no device found"):
+    with pytest.raises(deploy.TransportError, match="the board did not answer during copying files: mpremote: no device found"):
         t.cp([("a", "/a")])
 
 

@@ -58,7 +58,7 @@ class Mpremote:
             raise DeployError("mpremote is not installed: pip install mpremote") from None
         if r.returncode != 0:
             detail = ((r.stderr or "") + (r.stdout or "")).strip().splitlines()
-            raise TransportError("lost the board during %s: %s" % (what, detail[-1] if detail else "mpremote exited %d" % r.returncode))
+            raise TransportError("the board did not answer during %s: %s" % (what, detail[-1] if detail else "mpremote exited %d" % r.returncode))
         return r.stdout or ""
 
     def _query(self, what, code):
