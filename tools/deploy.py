@@ -6,7 +6,8 @@
 Steps: check the board can load this build's .mpy files, compile firmware/lockdown and boards
 to .mpy in build/deploy/, copy only what changed (content hashes kept on the board in
 /.deploy.json), remove modules of ours that no longer exist, install micropython-lib packages.
-The saved game, config.json, logs and any file this tool did not put there are never touched.
+The saved game, config.json and logs are never touched, nor is any other file this tool did not
+put there, except a lockdown/ or boards/ .py that would shadow one of our .mpy files.
 
 The .mpy files are plain bytecode (no -march): bytecode is portable across boards and carries
 no architecture, so only the .mpy major version must match the board. Native or viper code
