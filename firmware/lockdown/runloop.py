@@ -18,7 +18,7 @@ POLL_MS = const(5)  # pause between passes: inputs are read at least every 10 ms
 QUIET_MS = const(300)  # save once nothing has changed for this long...
 SAVE_MAX_MS = const(2000)  # ...or once a change has waited this long (a knob that never rests)
 RETRY_MS = const(5000)  # after a failed write
-RESET_MS = const(4000)  # without a watchdog, how long the error screen shows before hw.reset()
+RESET_MS = const(4000)  # the error screen shows this long at most before hw.reset()
 
 try:
     from time import ticks_diff, ticks_ms
@@ -112,19 +112,14 @@ async def main(hw, clock=None, make_app=_app):
     try:
         session = Session(hw.entropy)
         notice = store.restore(session.game)
-        for p in hw.problems:
-            hw.log(p)
         loop = Loop(hw, make_app(session, notice), session, store, clock, clock.now())
         while True:
             loop.step(clock.now())
             await clock.sleep(POLL_MS)
     except Exception as e:
         crash.report(hw, store, e)
-    # The watchdog is no longer fed: it restarts the board. Without one, reset after a while.
-    waited = 0
-    while hw.wdt or waited < RESET_MS:
-        await clock.sleep(100)
-        waited += 100
+    # The watchdog is no longer fed and restarts the board; if it has not after RESET_MS, reset.
+    await clock.sleep(RESET_MS)
     reset = getattr(hw, "reset", None)
     if reset:
         reset()

@@ -46,6 +46,10 @@ class FakeApp:
     def hold(self, button):
         pass
 
+    def arm(self, where):
+        """Queued as an input ("arm", where): the fault starts from that moment."""
+        self.fail = where
+
     def draw(self, fb):
         self._check("draw")
         self.dirty = False
