@@ -68,7 +68,10 @@ class _Panel:
         self._lost = True  # panel state unknown: the next show() sets it up from scratch
 
     def show(self):
-        """Sends the changed runs of the changed pages; returns the wire bytes."""
+        """Sends the changed runs of the changed pages; returns the wire bytes.
+
+        An OSError propagates; the next show() then sets the panel up again and sends it all.
+        """
         if self._lost:
             return self.show_all()
         sent = 0
@@ -82,7 +85,7 @@ class _Panel:
         return sent
 
     def show_all(self):
-        """Sends the whole frame (and the set-up first, after a failure); returns the wire bytes."""
+        """Sends the whole frame, after the set-up if the panel is new or a transfer failed."""
         try:
             sent = self._write(self._setup()) if self._lost else 0
             self._lost = False
