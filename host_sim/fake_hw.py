@@ -46,18 +46,19 @@ class Clock:
 
 
 class Watchdog:
-    """Restarts the board (raises Reset) once `timeout` ms pass on the clock without a feed."""
+    """Restarts the board (raises Reset) once `timeout` ms pass on the virtual clock without a
+    feed. On a real-time clock (the simulator) it only counts the feeds."""
 
     def __init__(self, clock, timeout=3000):
         self.clock = clock
         self.timeout = timeout
-        self.fed_at = clock.t
+        self.fed_at = clock.now()
         self.feeds = 0
         self.bit = False
         clock.wdt = self
 
     def feed(self):
-        self.fed_at = self.clock.t
+        self.fed_at = self.clock.now()
         self.feeds += 1
 
     def check(self, now):

@@ -5,6 +5,7 @@ one bug shows one code on every board and in the simulator: a player can read it
 The code is drawn with fill_rect from a built-in 3x5 font, because the crash may be in the text
 drawing itself; the words around it use lockdown.draw when that still imports.
 """
+import gc
 import io
 import sys
 
@@ -74,8 +75,12 @@ def screen(fb, digits, kind):
 
 def report(hw, store, e):
     """Tells the serial console, the screen and errors.log about `e`; returns its code."""
-    text = trace(e)
+    gc.collect()  # the crash may be a MemoryError: make room for the report
     kind = type(e).__name__
+    try:
+        text = trace(e)
+    except MemoryError:  # no room for the traceback: the code is then the type's alone
+        text = ""
     name, line = where(text)
     digits = code(kind, name, line)
     entry = "%s %s %s:%d %s" % (digits, kind, name, line, str(e)[:80])
