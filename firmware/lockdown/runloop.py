@@ -101,7 +101,7 @@ class Loop:
 
 
 def _app(session, notice):
-    from lockdown.app import App  # here: the app and its screens are the bulk of the RAM
+    from lockdown.app import App  # here, so that even an app that will not import gets the error screen
     return App(session, notice=notice)
 
 

@@ -1,11 +1,11 @@
 """Power-cut proof: cut the power at every flash operation of a whole game, then boot from what is left.
 
 Runs on the MicroPython unix port with the real littlefs (vfs.VfsLfs2) on a RAM flash that can
-fail at any chosen operation, either before it or in the middle of it (half a block written or
-erased, or the range left as garbage). For every cut point the scripted game is replayed from a
-blank flash up to the cut, the surviving image is mounted fresh, and storage.Store.restore must
-give exactly the game as it was before or after the interrupted action, with no notice, and the
-flash must still take a new save. It does so on two flash geometries: 128-byte blocks (a save
+fail at any chosen write or erase (a read changes nothing, so a cut there is the cut before the
+next write), either before it or in the middle of it (half of it done, or the range left as
+garbage). For every cut point the scripted game is replayed from a blank flash up to the cut,
+the surviving image is mounted fresh, and storage.Store.restore must give exactly the game as it
+was before or after the interrupted action, with no notice, and the flash must still take a save. It does so on two flash geometries: 128-byte blocks (a save
 spans blocks) and 4096-byte blocks with 256-byte pages, as MicroPython sets up littlefs on the
 RP2040. Prints "powercut: N cut points ..." and exits 1 on any failure.
 
