@@ -53,6 +53,10 @@ class FrameBuffer:
         else:
             self._set, self._get, self._fill = self._set_h, self._get_h, self._fill_h
 
+    def __bytes__(self):
+        """The whole underlying buffer, like bytes(fb) through MicroPython's buffer protocol."""
+        return self._buf.tobytes()
+
     # Per-format pixel access; x, y are already inside the buffer.
     def _set_v(self, x, y, c):
         i = (y >> 3) * self._stride + x
