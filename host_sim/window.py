@@ -9,7 +9,8 @@ import sys
 
 from lockdown.events import ALARM, GO, HOLD_MS, PROX
 from host_sim.runner import HEIGHT, WIDTH
-from host_sim.terminal import HELP, KEYMAP, NAMES, perform, pixel
+from host_sim import png
+from host_sim.terminal import HELP, KEYMAP, NAMES, perform
 
 SCALE = 4
 MARGIN = 24
@@ -17,21 +18,8 @@ OLED = (MARGIN, MARGIN, WIDTH * SCALE, HEIGHT * SCALE)  # x, y, w, h
 SIZE = (WIDTH * SCALE + 2 * MARGIN, 560)
 # control -> (centre x, centre y, radius)
 CONTROLS = {ALARM: (MARGIN + 90, 360, 56), GO: (SIZE[0] // 2, 360, 42), PROX: (SIZE[0] - MARGIN - 90, 360, 56)}
-ON = (190, 225, 255)  # the lit OLED pixel
-OFF = (10, 12, 18)
 PANEL = (38, 40, 46)
 STEP_DEG = 18  # a knob turns this far per detent (20 detents a revolution)
-
-
-def oled_rgb(frame):
-    """The frame as 128x64 RGB bytes."""
-    out = bytearray(WIDTH * HEIGHT * 3)
-    i = 0
-    for y in range(HEIGHT):
-        for x in range(WIDTH):
-            out[i:i + 3] = bytes(ON if pixel(frame, x, y) else OFF)
-            i += 3
-    return bytes(out)
 
 
 def control_at(pos):
@@ -101,8 +89,8 @@ class Window:
         surface.fill(PANEL)
         frame = self.sim.frame()
         if frame != self.oled[0]:
-            small = pg.image.frombuffer(oled_rgb(frame), (WIDTH, HEIGHT), "RGB")
-            self.oled = (frame, pg.transform.scale(small, OLED[2:]))
+            img = png.image(frame, SCALE)  # the same OLED look as the screenshots
+            self.oled = (frame, pg.image.frombuffer(img.tobytes(), img.size, "RGB"))
         surface.blit(self.oled[1], OLED[:2])
         pg.draw.rect(surface, (0, 0, 0), pg.Rect(OLED).inflate(8, 8), 4)
         for control, (cx, cy, r) in CONTROLS.items():

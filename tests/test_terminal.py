@@ -173,9 +173,9 @@ def test_window_draws_the_oled_scaled(window):
     win.sim.press(GO)  # the fake app lights pixel (0, 0) for its first input
     win.draw(surface)
     x, y = w.OLED[:2]
-    assert surface.get_at((x + 1, y + 1))[:3] == w.ON
-    assert surface.get_at((x + 5, y + 1))[:3] == w.OFF
-    assert surface.get_at((x + w.OLED[2] - 1, y + w.OLED[3] - 1))[:3] == w.OFF
+    assert surface.get_at((x + 1, y + 1))[:3] == w.png.ON
+    assert surface.get_at((x + 5, y + 1))[:3] == w.png.OFF
+    assert surface.get_at((x + w.OLED[2] - 1, y + w.OLED[3] - 1))[:3] == w.png.OFF
 
 
 def test_window_without_pygame_says_how_to_install_it(monkeypatch, capsys):
