@@ -4,6 +4,7 @@ Exit status: 0 done, 1 a script command failed, 2 bad usage or a malformed scrip
 """
 import argparse
 import json
+import os
 import sys
 
 import host_sim  # noqa: F401  (sys.path set-up)
@@ -73,6 +74,9 @@ def main(argv=None):
         return status  # nothing ran; a failed command (1) still leaves its state and screen
     if args.state_json:
         from host_sim.state_json import state
+        folder = os.path.dirname(args.state_json)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
         with open(args.state_json, "w", encoding="utf-8") as f:
             json.dump(state(sim.session), f, indent=2)
             f.write("\n")

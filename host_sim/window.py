@@ -92,7 +92,7 @@ class Window:
             img = png.image(frame, SCALE)  # the same OLED look as the screenshots
             self.oled = (frame, pg.image.frombuffer(img.tobytes(), img.size, "RGB"))
         surface.blit(self.oled[1], OLED[:2])
-        pg.draw.rect(surface, (0, 0, 0), pg.Rect(OLED).inflate(8, 8), 4)
+        pg.draw.rect(surface, (70, 72, 80), pg.Rect(OLED).inflate(8, 8), 4)
         for control, (cx, cy, r) in CONTROLS.items():
             pressed = self.down and self.down[0] == control
             pg.draw.circle(surface, (150, 30, 30) if control == GO else (90, 92, 100), (cx, cy), r)
