@@ -178,6 +178,13 @@ def test_blit_between_formats(micropython):
         same(micropython, (buffer(fmt, 10, 10, fill=0x81), srcs, ops))
 
 
+def test_blit_leaves_the_bits_below_the_last_row_alone(micropython):
+    for h in range(1, 17):
+        for y in (0, 3, 8):
+            src = (0, 4, h, 4, bytes([0xFF]) * need(0, 4, h, 4))
+            same(micropython, (buffer(0, 6, h, fill=0), [src], [("blit", 0, 1, y - 8), ("blit", 0, 0, y)]))
+
+
 # ---- random sequences of primitives -----------------------------------------------------------
 
 coord = st.integers(-20, 40)

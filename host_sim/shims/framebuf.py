@@ -188,32 +188,51 @@ class FrameBuffer:
             y1 += 1
 
     def _blit_v(self, source, x0, y0, x1, y1, x0end, y0end, key, palette):
-        """MONO_VLSB to MONO_VLSB a column at a time: each column's pages as one int."""
+        """MONO_VLSB to MONO_VLSB a column at a time, each column's rows as one int."""
         n = y0end - y0
         rows = (1 << n) - 1
         on, off = 1, 0  # what a source 1 and a source 0 become
         if palette is not None:
             on, off = palette._get(1, 0), palette._get(0, 0)
-        sbuf, ss, sp0, sp1 = source._buf, source._stride, y1 >> 3, (y1 + n - 1) >> 3
-        dbuf, ds, dp0, dp1 = self._buf, self._stride, y0 >> 3, (y0end - 1) >> 3
-        sshift, dshift = y1 - 8 * sp0, y0 - 8 * dp0
-        region = rows << dshift
-        for sx in range(x1, x1 + x0end - x0):
+        write_on, write_off = on != key, off != key  # a pixel equal to the key is skipped
+        sbuf, dbuf, sshift, dshift = source._buf, self._buf, y1 & 7, y0 & 7
+        if write_on and write_off and on and not off and not sshift and not dshift:
+            self._copy_v(source, x0, y0, x1, y1, x0end, y0end)  # a plain copy between aligned pages
+            return
+        spages = [p * source._stride for p in range((y1 + n - 1) >> 3, (y1 >> 3) - 1, -1)]  # top page last
+        dpages = [p * self._stride for p in range((y0end - 1) >> 3, (y0 >> 3) - 1, -1)]
+        for dx in range(x0, x0end):
+            sx = dx - x0 + x1
             col = 0
-            for p in range(sp1, sp0 - 1, -1):
-                col = (col << 8) | sbuf[p * ss + sx]
+            for o in spages:
+                col = (col << 8) | sbuf[o + sx]
             bits = (col >> sshift) & rows
-            v = ((bits if on else 0) | ((rows & ~bits) if off else 0)) << dshift
-            draw_on = (bits if on != key else 0) | ((rows & ~bits) if off != key else 0)
-            draw = draw_on << dshift  # the pixels whose value is not the key
-            dx = x0 + sx - x1
+            if write_on and not write_off:  # text and icons: only the set pixels land
+                mask, value = bits, bits if on else 0
+            else:
+                mask = (bits if write_on else 0) | ((rows ^ bits) if write_off else 0)
+                value = ((bits if on else 0) | ((rows ^ bits) if off else 0)) & mask
             d = 0
-            for p in range(dp1, dp0 - 1, -1):
-                d = (d << 8) | dbuf[p * ds + dx]
-            d = (d & ~(draw & region)) | (v & draw)
-            for p in range(dp0, dp1 + 1):
-                dbuf[p * ds + dx] = d & 0xFF
+            for o in dpages:
+                d = (d << 8) | dbuf[o + dx]
+            d = (d & ~(mask << dshift)) | (value << dshift)
+            for o in reversed(dpages):
+                dbuf[o + dx] = d & 0xFF
                 d >>= 8
+
+    def _copy_v(self, source, x0, y0, x1, y1, x0end, y0end):
+        """Page-aligned opaque blit: whole page rows by slice, the last part-page by mask."""
+        sbuf, dbuf, ss, ds, w = source._buf, self._buf, source._stride, self._stride, x0end - x0
+        while y0 < y0end:
+            s, d = (y1 >> 3) * ss + x1, (y0 >> 3) * ds + x0
+            if y0end - y0 >= 8:
+                dbuf[d:d + w] = sbuf[s:s + w]
+            else:
+                keep = 0xFF & ~((1 << (y0end - y0)) - 1)
+                for i in range(w):
+                    dbuf[d + i] = (dbuf[d + i] & keep) | (sbuf[s + i] & ~keep)
+            y0 += 8
+            y1 += 8
 
     def scroll(self, xstep, ystep):
         xstep, ystep = _int(xstep), _int(ystep)
