@@ -6,7 +6,9 @@ primitive, clipping, every glyph of every font, the draw helpers) and hypothesis
 of primitives. The random cases go to one long-lived MicroPython process, one line per case.
 """
 import ast
+import json
 import os
+import shutil
 import subprocess
 
 import pytest
@@ -290,3 +292,34 @@ def test_fonts_and_draw_helpers_draw_the_same_bytes():
     for i, (a, b) in enumerate(zip(want, got)):
         assert a == b, "scene %d differs" % i
     assert len(set(want)) == len(want)  # every scene drew something of its own
+
+
+WASM = os.path.join(mpy.ROOT, "tools", "node_modules", "@micropython", "micropython-webassembly-pyscript",
+                    "micropython.mjs")
+NODE_RUN = """
+import { loadMicroPython } from %s;
+import { readFileSync } from "fs";
+const out = [];
+const mp = await loadMicroPython({ stdout: (line) => out.push(line) });
+mp.FS.mkdirTree("/lib/lockdown");
+for (const f of ["font.py", "draw.py"]) mp.FS.writeFile("/lib/lockdown/" + f, readFileSync(%s + f));
+mp.runPython(%s);
+console.log(out.join("\\n"));
+"""
+
+
+def test_fonts_draw_the_same_bytes_on_32_bit_micropython():
+    """The board is 32-bit: the WebAssembly port runs the same scenes."""
+    node = shutil.which("node")
+    if not (node and os.path.exists(WASM)):
+        if os.environ.get("CI"):
+            pytest.fail("Node.js or the MicroPython WebAssembly port is missing (tools/test installs it)")
+        pytest.skip("Node.js or the MicroPython WebAssembly port is missing (tools/test installs it)")
+    ns = {}
+    exec(SCENES, ns)
+    code = SCENES + "\nprint(repr(scenes()))\n"
+    js = NODE_RUN % (json.dumps("file://" + WASM), json.dumps(os.path.join(mpy.ROOT, "firmware", "lockdown") + "/"),
+                     json.dumps(code))
+    r = subprocess.run([node, "--input-type=module", "-e", js], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert ast.literal_eval(r.stdout.strip()) == ns["scenes"]()
