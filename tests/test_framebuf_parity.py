@@ -323,3 +323,23 @@ def test_fonts_draw_the_same_bytes_on_32_bit_micropython():
     r = subprocess.run([node, "--input-type=module", "-e", js], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert ast.literal_eval(r.stdout.strip()) == ns["scenes"]()
+
+
+def test_drawing_text_allocates_nothing_per_glyph_on_micropython():
+    code = r'''
+import gc, framebuf
+from lockdown import draw
+fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+s = "Hello, world " * 10
+n = "0123456789-+ x" * 10
+for f in (lambda: draw.text(fb, s, 0, 0), lambda: draw.text(fb, s, 0, 0, 0), lambda: draw.text(fb, s, 0, 0, 1, 2),
+          lambda: draw.centre(fb, s, 9), lambda: draw.right(fb, s, 127, 0, 0), lambda: draw.big(fb, n, 0, 9),
+          lambda: draw.big(fb, n, 0, 9, 0)):
+    f()
+    gc.collect()
+    a = gc.mem_alloc()
+    f()
+    print(gc.mem_alloc() - a)
+'''
+    used = [int(v) for v in mpy.run("-c " + code).stdout.split()]
+    assert len(used) == 7 and max(used) < 64, used  # one allocation per glyph would be thousands

@@ -56,9 +56,12 @@ def _scaled(fb, s, x, y, c, k):
     data = font.SMALL
     for ch in s:
         i = font.SMALL_W * glyph(ch)
-        for cx in range(x, x + font.SMALL_W * k, k):
+        end = i + font.SMALL_W
+        cx = x - k
+        while i < end:  # range() with a variable step would allocate on MicroPython
             bits = data[i]
             i += 1
+            cx += k
             top = y
             while bits:
                 n = 0
