@@ -299,3 +299,48 @@ def test_wire_time_model():
     assert wire_us(1) == 28  # (9 + 2) clocks at 2.5 us, rounded up
     assert wire_us(SSD_FRAME, 2) == 23275
     assert wire_us(11, 2, hz=100000) == 1030
+
+
+BUDGET = 1030 // 5  # 20% of a full frame as micropython-lib counts it (1024 data + 6 commands)
+
+
+def test_the_app_sends_a_fifth_of_a_frame_or_less_for_a_dial_change():
+    """The real App, drawn when dirty as the run loop does: every show() during an alarm or
+    proximity detent (and the second after it) stays within BUDGET, on both controllers."""
+    from lockdown.app import App
+    from lockdown.dice import Xorshift
+    from lockdown.events import ALARM, GO, PROX
+    from lockdown.game import SELECTION
+    from lockdown.session import Session
+    for cls, panel in KINDS:
+        app = App(Session(Xorshift(1)))
+        i2c = FakeI2C(panel)
+        d = cls(i2c)
+        clock = [0]
+
+        def run(ms):
+            """Ticks for `ms`, drawing and showing when dirty; the largest show()."""
+            most = 0
+            end = clock[0] + ms
+            while clock[0] < end:
+                clock[0] += 20
+                app.tick(clock[0])
+                if app.dirty:
+                    app.draw(d.fb)
+                    most = max(most, d.show())
+            return most
+
+        run(20)
+        app.press(GO)  # setup with its defaults: round 1 begins
+        run(20)
+        g = app.session.game
+        assert g.phase == SELECTION
+        worst = 0
+        for knob, moves in ((ALARM, (1,) * 8 + (-1,) * 9), (PROX, (1,) * 24 + (-1,) * 12)):
+            for m in moves:  # alarm 0 -> 8 -> -1, proximity 0 -> 24 -> 12
+                was = (g.alarm, g.proximity)
+                app.turn(knob, m)
+                worst = max(worst, run(20), run(1000))
+                assert (g.alarm, g.proximity) != was
+        assert 0 < worst <= BUDGET, (panel, worst)
+        assert i2c.panel.frame() == d.buf
