@@ -10,6 +10,7 @@ ON = (190, 225, 255)
 OFF = (0, 0, 0)
 BEZEL = (24, 26, 30)
 _GAP = 110  # brightness left in the gap line of a lit pixel, of 255
+_GRIDS = {}  # scale -> the gap mask
 
 
 def image(frame, scale=4, bezel=0):
@@ -27,15 +28,18 @@ def image(frame, scale=4, bezel=0):
                 b ^= low
     img = Image.frombytes("L", (W, H), bytes(lum)).resize((W * scale, H * scale), Image.NEAREST)
     if scale >= 3:
-        cell = Image.new("L", (scale, scale), _GAP)
-        cell.paste(255, (0, 0, scale - 1, scale - 1))
-        grid = Image.new("L", img.size)
-        for gy in range(0, img.size[1], scale):
-            for gx in range(0, img.size[0], scale):
-                grid.paste(cell, (gx, gy))
-        img = ImageChops.multiply(img, grid)
+        img = ImageChops.multiply(img, _grid(scale))
     img = ImageOps.colorize(img, black=OFF, white=ON)
     return ImageOps.expand(img, border=bezel, fill=BEZEL) if bezel else img
+
+
+def _grid(scale):
+    """Full brightness inside each pixel, _GAP on its right and bottom edge; made once per scale."""
+    if scale not in _GRIDS:
+        line = bytes([255] * (scale - 1) + [_GAP]) * W
+        gap = bytes([_GAP]) * (W * scale)
+        _GRIDS[scale] = Image.frombytes("L", (W * scale, H * scale), (line * (scale - 1) + gap) * H)
+    return _GRIDS[scale]
 
 
 def save_png(frame, path, scale=4, bezel=0):

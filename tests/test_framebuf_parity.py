@@ -343,3 +343,32 @@ for f in (lambda: draw.text(fb, s, 0, 0), lambda: draw.text(fb, s, 0, 0, 0), lam
 '''
     used = [int(v) for v in mpy.run("-c " + code).stdout.split()]
     assert len(used) == 7 and max(used) < 64, used  # one allocation per glyph would be thousands
+
+
+def test_png_shows_exactly_the_frames_pixels(tmp_path):
+    """The simulator's window and screenshots light the frame's pixels and nothing else."""
+    import framebuf
+    from PIL import Image
+
+    from host_sim import png
+    from lockdown import draw
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    fb.pixel(0, 0, 1)
+    fb.pixel(127, 63, 1)
+    fb.line(5, 9, 60, 40, 1)
+    draw.big(fb, "7", 90, 20)
+    for scale in (1, 2, 4):
+        img = png.image(fb, scale)
+        assert img.size == (128 * scale, 64 * scale)
+        px = img.load()
+        for y in range(64):
+            for x in range(128):
+                assert px[x * scale, y * scale] == (png.ON if fb.pixel(x, y) else png.OFF), (scale, x, y)
+    png.save_png(bytes(buf), str(tmp_path / "f.png"), 3, 5)
+    with Image.open(tmp_path / "f.png") as img:
+        assert img.size == (128 * 3 + 10, 64 * 3 + 10)
+        assert img.getpixel((0, 0)) == png.BEZEL and img.getpixel((5, 5)) == png.ON
+        assert img.getpixel((5 + 2, 5 + 2)) != png.ON  # the gap between pixels
+    with pytest.raises(ValueError):
+        png.image(bytes(1000))
