@@ -22,3 +22,64 @@ def to_phase(g, phase):
     """Advances a game (without rolling) until it reaches `phase` of this round."""
     while g.phase != phase:
         g.next_phase()
+
+
+class Driver:
+    """Drives an App the way the board's loop does, on a virtual clock, drawing when dirty."""
+
+    def __init__(self, seed=1, game=None):
+        import framebuf
+        from lockdown.app import App
+        from lockdown.dice import Xorshift
+        from lockdown.session import Session
+        self.session = Session(Xorshift(seed), game)
+        self.now = 0
+        self.app = App(self.session)
+        self.buf = bytearray(1024)
+        self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.frames = 0
+        self.frame()
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def frame(self):
+        if self.app.dirty:
+            self.app.draw(self.fb)
+            self.frames += 1
+        return self.buf
+
+    def wait(self, ms):
+        end = self.now + ms
+        while self.now < end:
+            self.now = min(self.now + 20, end)
+            self.app.tick(self.now)
+            self.frame()
+
+    def turn(self, knob, n):
+        self.app.turn(knob, n)
+        self.wait(20)
+
+    def press(self, b):
+        self.app.press(b)
+        self.wait(20)
+
+    def hold(self, b):
+        self.app.hold(b)
+        self.wait(20)
+
+    def screen(self):
+        """The class name of the open screen, or 'play'."""
+        return type(self.app.stack[-1]).__name__ if self.app.stack else "play"
+
+    def start(self, players=4, first=0):
+        """From the setup screen: players, first player, GO."""
+        from lockdown.events import ALARM, GO, PROX
+        assert self.screen() == "Setup"
+        self.turn(PROX, players - self.game.players)
+        setup = self.app.stack[-1]
+        setup.first = first
+        self.press(GO)
+        assert self.screen() == "play", self.screen()
+        self.wait(1600)  # let the "P1 starts" notice go

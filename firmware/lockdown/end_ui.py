@@ -1,0 +1,105 @@
+"""The end of the game: each operative's data, tokens and cards, then the winner by the rules."""
+from lockdown import draw
+from lockdown.events import ALARM, GO
+from lockdown.game import BLACKMAIL, PROTOTYPE
+from lockdown.history import A_SCORE
+from lockdown.score import (BY_BLACKMAIL, BY_DATA, BY_PROTOTYPE, BY_SOLE_ESCAPE, BY_TOKENS, DRAW,
+                            WIN, counts, player_totals, result)
+from lockdown.table_ui import STATUS_SHORT
+from lockdown.ui import Form, op_name, title_bar
+
+FIELDS = ("data", "tokens", "Prototype", "Blackmail")
+HOW = {BY_SOLE_ESCAPE: "only one got out", BY_DATA: "most data", BY_PROTOTYPE: "tie: Prototype",
+       BY_TOKENS: "tie: most tokens", BY_BLACKMAIL: "tie: Blackmail File"}
+
+
+class Scoring(Form):
+    """Four rows per operative; the PROX knob sets each. The last row shows the winner."""
+    title = "FINAL SCORES"
+    footer = "GO: who won?"
+
+    def count(self):
+        return self.app.session.game.ops * 4 + 1
+
+    def label(self, i):
+        g = self.app.session.game
+        if i == g.ops * 4:
+            return "Who won?"
+        op, f = divmod(i, 4)
+        if f == 0:
+            return "%s %s: data" % (op_name(g, op), STATUS_SHORT[g.status(op)])
+        return "   " + FIELDS[f]
+
+    def value(self, i):
+        g = self.app.session.game
+        if i == g.ops * 4:
+            return None
+        op, f = divmod(i, 4)
+        if f == 0:
+            return str(g.data(op))
+        if f == 1:
+            return str(g.tokens(op))
+        return "yes" if g.has(op, PROTOTYPE if f == 2 else BLACKMAIL) else "no"
+
+    def change(self, i, d):
+        g = self.app.session.game
+        op, f = divmod(i, 4)
+        s = self.app.session
+        if f < 2:
+            data = min(max(g.data(op) + (d if f == 0 else 0), 0), 255)
+            tokens = min(max(g.tokens(op) + (d if f == 1 else 0), 0), 255)
+            s.act(A_SCORE, g.set_score, op, data, tokens, merge=True)
+        else:
+            bit = PROTOTYPE if f == 2 else BLACKMAIL
+            s.act(A_SCORE, g.set_card, op, bit, not g.has(op, bit))
+
+    def pick(self, i):
+        if i == self.app.session.game.ops * 4:
+            self.app.open("result")
+        else:
+            self.change(i, 1)
+
+    def press(self, button):
+        if button == GO:
+            self.app.open("result")
+        else:
+            super().press(button)
+
+
+class Result:
+    def __init__(self, app):
+        self.app = app
+        self.kind, self.players, self.how = result(app.session.game)
+
+    def draw(self, fb):
+        g = self.app.session.game
+        title_bar(fb, "RESULT")
+        if self.kind == WIN:
+            draw.centre(fb, "P%d WINS" % (self.players[0] + 1), 11, 1, 2)
+            draw.centre(fb, HOW[self.how], 29)
+        elif self.kind == DRAW:
+            draw.centre(fb, "DRAW", 11, 1, 2)
+            draw.centre(fb, " ".join("P%d" % (p + 1) for p in self.players), 29)
+        else:
+            draw.centre(fb, "NO WINNER", 11, 1, 2)
+            draw.centre(fb, "nobody got out", 29)
+        line = []
+        for p in range(g.players):
+            if any(counts(g, op) for op in range(g.ops) if g.owner(op) == p):
+                line.append("P%d:%d" % (p + 1, player_totals(g, p)[0]))
+        draw.centre(fb, " ".join(line[:4]), 40)
+        fb.fill_rect(0, 54, 128, 10, 1)
+        draw.centre(fb, "GO new game", 55, 0)
+
+    def turn(self, knob, n):
+        pass
+
+    def press(self, button):
+        if button == GO:
+            self.app.close_all()
+            self.app.open("setup")
+        elif button == ALARM:
+            self.app.close()
+
+    def hold(self, button):
+        self.app.close_all()

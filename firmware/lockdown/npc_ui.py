@@ -1,0 +1,122 @@
+"""NPCs: the list of all five (hold ALARM) to add, move, flip or remove one, and the NPC phase
+step drawn on the play screen, where GO confirms each step.
+"""
+from lockdown import draw, npc
+from lockdown.events import GO
+from lockdown.game import NPC_COUNT, SECRET_ROOM
+from lockdown.history import A_NPC
+from lockdown.ui import Form, title_bar
+
+
+def room_name(room):
+    return "secret" if room == SECRET_ROOM else "room %d" % room
+
+
+class NpcList(Form):
+    title = "NPCs"
+
+    def count(self):
+        return NPC_COUNT
+
+    def label(self, i):
+        return npc.NAMES[i]
+
+    def value(self, i):
+        at = self.app.session.game.npc(i)
+        if not at:
+            return "-"
+        return ("S" if at[0] == SECRET_ROOM else "R%d" % at[0]) + (" up" if at[1] else " down")
+
+    def editable(self, i):
+        return False
+
+    def pick(self, i):
+        self.app.open("npc", i)
+
+
+class NpcEdit(Form):
+    """One NPC: bring it into play in a room, face up or down; later move, flip or remove it."""
+
+    def __init__(self, app, n):
+        super().__init__(app)
+        self.n = n
+        self.title = npc.NAMES[n].upper()
+        at = app.session.game.npc(n)
+        self.room, self.up = at if at else (1, True)
+
+    def _in_play(self):
+        return self.app.session.game.npc(self.n) is not None
+
+    def count(self):
+        return 3
+
+    def label(self, i):
+        if i == 2:
+            return "Remove from game" if self._in_play() else "Bring into play"
+        return ("Room", "Face")[i]
+
+    def value(self, i):
+        if i == 0:
+            return room_name(self.room)
+        if i == 1:
+            return "up" if self.up else "down"
+        return None
+
+    def change(self, i, d):
+        g = self.app.session.game
+        s = self.app.session
+        if i == 0:
+            self.room = min(max(self.room + d, 1), SECRET_ROOM)
+            if self._in_play():
+                s.act(A_NPC, g.move_npc, self.n, self.room, merge=True)
+        elif i == 1:
+            self.up = not self.up
+            if self._in_play():
+                s.act(A_NPC, g.flip_npc, self.n)
+
+    def pick(self, i):
+        g = self.app.session.game
+        s = self.app.session
+        if i < 2:
+            self.change(i, 1)
+        elif self._in_play():
+            s.act(A_NPC, g.remove_npc, self.n)
+            self.app.flash(npc.NAMES[self.n] + " removed")
+            self.back()
+        else:
+            s.act(A_NPC, g.set_npc, self.n, self.room, self.up)
+            self.app.flash(npc.NAMES[self.n] + " in play")
+            self.back()
+
+
+def draw_step(fb, app, title):
+    """The NPC phase on the play screen: the current step's prompt, GO to confirm it."""
+    g = app.session.game
+    title_bar(fb, title, "%02d %+d" % (g.proximity, g.alarm))
+    lines = npc.prompt(g)
+    for i, line in enumerate(lines):
+        draw.text(fb, line, 2, 10 + i * 10, 1, 1)
+    step = npc.current(g)
+    fb.fill_rect(0, 54, 128, 10, 1)
+    if step[1] in npc.QUESTIONS:
+        hint = "GO yes   PROX no"
+    elif len(npc.choices(g)) > 1:
+        hint = "GO ok  PROX other"
+    else:
+        hint = "GO: done"
+    draw.centre(fb, hint, 55, 0)
+
+
+def press_step(app, button):
+    """GO confirms the step (yes); PROX answers no, or sends another NPC in the room first."""
+    s = app.session
+    g = s.game
+    step = npc.current(g)
+    if button == GO:
+        s.act(A_NPC, npc.confirm, g, True)
+    elif step[1] in npc.QUESTIONS:
+        s.act(A_NPC, npc.confirm, g, False)
+    else:
+        options = npc.choices(g)
+        if len(options) > 1:
+            s.act(A_NPC, npc.choose, g, options[(options.index(step[0]) + 1) % len(options)])

@@ -1,0 +1,106 @@
+"""The one widget every secondary screen is built from: a titled, scrolling list of rows.
+
+Two knobs and three switches, the same everywhere: the ALARM knob moves the cursor; the PROX knob
+changes the value of the row under it (or moves the cursor when the row has no value); GO or the
+PROX switch picks the row; the ALARM switch goes back. Screens subclass Form and fill in rows.
+"""
+from micropython import const
+
+from lockdown import draw
+from lockdown.events import ALARM, GO, PROX
+
+ROWS = const(6)  # visible rows between the title bar and the footer
+ROW_H = const(8)
+TOP = const(9)
+
+
+def op_name(game, op):
+    """P1..P6, or P1a/P1b.. in the two-player game where each player runs two operatives."""
+    if game.two_player:
+        return "P%d%s" % (op // 2 + 1, "ab"[op % 2])
+    return "P%d" % (op + 1)
+
+
+def title_bar(fb, left, right=""):
+    fb.fill_rect(0, 0, 128, 8, 1)
+    draw.text(fb, left, 1, 0, 0)
+    if right:
+        draw.right(fb, right, 127, 0, 0)
+
+
+class Form:
+    title = ""
+    footer = "GO pick  ALARM\x1fback"
+
+    def __init__(self, app):
+        self.app = app
+        self.cur = 0
+        self.top = 0
+
+    # ---- what a screen fills in ---------------------------------------------------------------
+    def count(self):
+        return 0
+
+    def label(self, i):
+        return ""
+
+    def value(self, i):
+        """The row's value as text, or None for a row that is an action."""
+        return None
+
+    def editable(self, i):
+        """Does the PROX knob change this row's value (else it moves the cursor)?"""
+        return self.value(i) is not None
+
+    def change(self, i, delta):
+        pass
+
+    def pick(self, i):
+        pass
+
+    def back(self):
+        self.app.close()
+
+    # ---- input ---------------------------------------------------------------------------------
+    def turn(self, knob, n):
+        if knob == PROX and self.editable(self.cur):
+            self.act(self.change, self.cur, n)
+        else:
+            self.cur = min(max(self.cur + n, 0), self.count() - 1)
+        self.top = min(max(self.top, self.cur - ROWS + 1), self.cur)
+
+    def press(self, button):
+        if button == ALARM:
+            self.back()
+        else:
+            self.act(self.pick, self.cur)
+
+    def hold(self, button):
+        if button == GO:
+            self.app.close_all()
+
+    def act(self, fn, *args):
+        self.app.attempt(fn, *args)
+
+    # ---- drawing -------------------------------------------------------------------------------
+    def draw(self, fb):
+        title_bar(fb, self.title)
+        n = self.count()
+        for r in range(ROWS):
+            i = self.top + r
+            if i >= n:
+                break
+            y = TOP + r * ROW_H
+            c = 1
+            if i == self.cur:
+                fb.fill_rect(0, y - 1, 128, ROW_H, 1)
+                c = 0
+            draw.text(fb, self.label(i), 2, y, c)
+            v = self.value(i)
+            if v is not None:
+                draw.right(fb, v, 125, y, c)
+        if self.top > 0:
+            draw.text(fb, "\x1e", 122, 0, 0)
+        if self.top + ROWS < n:
+            draw.text(fb, "\x1f", 122, TOP + ROWS * ROW_H - 8, 1)
+        draw.text(fb, self.footer, 1, 57)

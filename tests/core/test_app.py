@@ -1,0 +1,208 @@
+"""The app: the play screen, the round driven by GO, undo, screens, the screensaver."""
+from lockdown.app import ROLL_MS, SAVER_MS
+from lockdown.events import ALARM, GO, PROX
+from lockdown.game import NPC, OVER, RESOLUTION, SECURITY, SELECTION, SETUP, WOUNDED, DELAYED
+from tests.core.check import Driver
+
+
+def lit(buf):
+    return sum(bin(b).count("1") for b in buf)
+
+
+def test_a_fresh_device_opens_new_game_setup():
+    d = Driver()
+    assert d.game.phase == SETUP and d.screen() == "Setup"
+    d.press(ALARM)  # back does not leave setup while there is no game
+    assert d.screen() == "Setup"
+
+
+def test_setup_starts_round_one_with_the_chosen_players():
+    d = Driver()
+    d.start(players=5, first=2)
+    g = d.game
+    assert g.players == 5 and g.round == 1 and g.phase == SELECTION and g.first_player == 2
+
+
+def test_setup_random_first_player_uses_the_die():
+    d = Driver(seed=9)
+    d.turn(PROX, 2)
+    d.app.stack[-1].first = -1
+    d.press(GO)
+    assert 0 <= d.game.first_player < 6
+
+
+def test_knobs_move_the_dials_at_any_phase():
+    d = Driver()
+    d.start()
+    for phase in (SELECTION, RESOLUTION, NPC, SECURITY):
+        while d.game.phase != phase:
+            d.press(GO)
+        d.turn(ALARM, 1)
+        d.turn(PROX, 3)
+    assert d.game.alarm == 4 and d.game.proximity == 12
+
+
+def test_go_walks_the_phases_and_rolls():
+    d = Driver()
+    d.start()
+    d.turn(ALARM, 2)
+    for phase in (RESOLUTION, NPC, SECURITY):
+        d.press(GO)
+        assert d.game.phase == phase
+    d.session.forced = 5
+    d.press(GO)
+    assert d.game.proximity == 7 and d.game.die == 5
+    d.press(GO)
+    assert d.game.round == 2 and d.game.phase == SELECTION and d.game.first_player == 1
+
+
+def test_roll_animation_runs_under_a_second_then_shows_the_sum():
+    d = Driver()
+    d.start()
+    while d.game.phase != SECURITY:
+        d.press(GO)
+    before = d.frames
+    d.session.forced = 3
+    d.press(GO)
+    frames = set()
+    for _ in range(ROLL_MS // 20):
+        d.wait(20)
+        frames.add(bytes(d.buf))
+    assert ROLL_MS < 1000 and len(frames) >= 4 and d.frames - before >= 8
+    d.wait(200)
+    settled = bytes(d.buf)
+    d.wait(500)
+    assert bytes(d.buf) == settled  # no redraw once the animation is over
+
+
+def test_dial_turns_close_together_undo_as_one():
+    d = Driver()
+    d.start()
+    for _ in range(4):
+        d.turn(PROX, 2)
+    d.press(ALARM)
+    assert d.screen() == "UndoConfirm"
+    d.press(GO)
+    assert d.game.proximity == 0
+
+
+def test_undo_asks_first_and_alarm_keeps():
+    d = Driver()
+    d.start()
+    d.press(GO)
+    d.press(ALARM)
+    assert d.screen() == "UndoConfirm" and "phase" in d.app.stack[-1].name
+    d.press(ALARM)
+    assert d.screen() == "play" and d.game.phase == RESOLUTION
+    d.press(ALARM)
+    d.press(GO)
+    assert d.game.phase == SELECTION
+
+
+def test_undo_of_the_new_game_returns_to_setup():
+    d = Driver()
+    d.start()
+    d.press(ALARM)
+    d.press(GO)
+    assert d.game.phase == SETUP and d.screen() == "Setup"
+
+
+def test_physical_die_is_entered_with_the_prox_knob():
+    d = Driver()
+    d.turn(ALARM, 2)  # to the die row (players, alarm start, die)
+    d.turn(PROX, 1)  # own die
+    d.press(GO)
+    while d.game.phase != SECURITY:
+        d.press(GO)
+    d.press(GO)
+    assert d.screen() == "DieEntry"
+    d.turn(PROX, 3)
+    d.press(GO)
+    assert d.game.die == 4 and d.game.proximity == 4 and d.screen() == "play"
+
+
+def test_screensaver_wakes_without_acting():
+    d = Driver()
+    d.start()
+    d.wait(SAVER_MS + 100)
+    assert d.app.sleeping and lit(d.buf) < 40
+    d.turn(ALARM, 1)
+    assert not d.app.sleeping and d.game.alarm == 0
+    d.turn(ALARM, 1)
+    assert d.game.alarm == 1
+
+
+def test_refused_go_shows_why():
+    d = Driver()
+    d.start()
+    d.turn(PROX, 99)
+    assert d.game.phase == OVER
+    d.turn(ALARM, 1)
+    assert d.app._flash and d.game.alarm == 0
+
+
+def test_operatives_screen_wounds_moves_and_escapes():
+    d = Driver()
+    d.start(players=3)
+    d.press(PROX)
+    assert d.screen() == "Operatives"
+    d.turn(ALARM, 1)  # P2
+    d.press(GO)
+    assert d.screen() == "Operative"
+    d.turn(ALARM, 1)  # Wounded row
+    d.turn(PROX, 1)
+    assert d.game.has(1, WOUNDED)
+    d.turn(ALARM, -1)  # Moved row
+    d.press(GO)
+    assert d.game.has(1, DELAYED)
+    d.turn(ALARM, 3)  # Status row
+    d.turn(PROX, 1)
+    assert d.game.status(1) == 1
+    d.press(ALARM)
+    d.press(ALARM)
+    assert d.screen() == "play"
+
+
+def test_menu_opens_on_hold_and_settings_toggle():
+    from lockdown.game import PASS_SKIPS_ESCAPED
+    d = Driver()
+    d.start()
+    d.hold(GO)
+    assert d.screen() == "Menu"
+    d.turn(ALARM, 3)  # Settings
+    d.press(GO)
+    assert d.screen() == "Settings"
+    d.turn(PROX, 1)
+    assert not d.game.flag(PASS_SKIPS_ESCAPED)
+    d.hold(GO)
+    assert d.screen() == "play"
+
+
+def test_lockdown_then_scores_then_the_winner():
+    d = Driver()
+    d.start(players=3)
+    d.press(PROX)
+    d.press(GO)  # P1
+    d.turn(ALARM, 3)
+    d.turn(PROX, 1)  # P1 escapes
+    d.press(ALARM)
+    d.press(ALARM)
+    d.turn(PROX, 99)
+    assert d.game.phase == OVER
+    d.press(GO)
+    assert d.screen() == "Scoring"
+    d.turn(PROX, 7)  # P1 data 7
+    assert d.game.data(0) == 7
+    d.press(GO)
+    assert d.screen() == "Result" and d.app.stack[-1].players == [0]
+    d.press(GO)
+    assert d.screen() == "Setup"
+
+
+def test_every_screen_draws_something():
+    d = Driver()
+    for name in ("menu", "settings", "about", "table", "die", "end", "result", "setup"):
+        d.app.open(name)
+        d.frame()
+        assert lit(d.buf) > 50, name
+        d.app.close()
