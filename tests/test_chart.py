@@ -7,11 +7,10 @@ from lockdown.gamelog import GameLog
 from tests.test_export import play, saved
 from tools import chart, export
 
-pytest.importorskip("matplotlib")
-
 
 @pytest.fixture
 def game():
+    pytest.importorskip("matplotlib")  # the desktop charts only; the device screens below need none
     log = GameLog()
     s, rolls = play(11, log)
     return export.read_game("log/1.json", saved(s, log)), rolls
