@@ -39,6 +39,8 @@ SCREENS = {
     "end": ("lockdown.end_ui", "Scoring"),
     "result": ("lockdown.end_ui", "Result"),
     "npcs": ("lockdown.npc_ui", "NpcList"),
+    "risk": ("lockdown.menu_ui", "Risk"),
+    "graph": ("lockdown.menu_ui", "Graph"),
     "npc": ("lockdown.npc_ui", "NpcEdit"),
 }
 
@@ -151,7 +153,7 @@ class App:
         elif button == ALARM:
             self.open("npcs")
         else:
-            self.flash("Odds: coming soon")
+            self.open("risk")
 
     def tick(self, now):
         self.now = now

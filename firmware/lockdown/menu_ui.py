@@ -9,8 +9,9 @@ VERSION = "0.1"
 
 class Menu(Form):
     title = "MENU"
-    items = (("Back to game", None), ("Undo", "undo"), ("Operatives", "table"),
-             ("Settings", "settings"), ("New game", "setup"), ("About", "about"))
+    items = (("Back to game", None), ("Undo", "undo"), ("Operatives", "table"), ("NPCs", "npcs"),
+             ("Lockdown odds", "risk"), ("Proximity graph", "graph"), ("Settings", "settings"),
+             ("New game", "setup"), ("About", "about"))
 
     def count(self):
         return len(self.items)
@@ -67,3 +68,31 @@ class About(Form):
 
     def press(self, button):
         self.back()
+
+
+class Risk:
+    """The lockdown odds, only on request: some groups would rather not know."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def draw(self, fb):
+        from lockdown.screens_stats import draw_risk
+        draw_risk(fb, self.app.session.game)
+
+    def turn(self, knob, n):
+        pass
+
+    def press(self, button):
+        self.app.close()
+
+    def hold(self, button):
+        self.app.close_all()
+
+
+class Graph(Risk):
+    """Proximity per round with the alarm under it, from the game log."""
+
+    def draw(self, fb):
+        from lockdown.screens_stats import draw_graph
+        draw_graph(fb, self.app.session.log, self.app.session.game)

@@ -4,6 +4,7 @@ step drawn on the play screen, where GO confirms each step.
 from lockdown import draw, npc
 from lockdown.events import GO
 from lockdown.game import NPC_COUNT, SECRET_ROOM
+from lockdown.gamelog import in_play
 from lockdown.history import A_NPC
 from lockdown.ui import Form, title_bar
 
@@ -112,10 +113,10 @@ def press_step(app, button):
     s = app.session
     g = s.game
     step = npc.current(g)
-    if button == GO:
-        s.act(A_NPC, npc.confirm, g, True)
-    elif step[1] in npc.QUESTIONS:
-        s.act(A_NPC, npc.confirm, g, False)
+    if button == GO or step[1] in npc.QUESTIONS:
+        was = in_play(g)
+        s.act(A_NPC, npc.confirm, g, button == GO)
+        s.log.on_npc_step(g, step[0], was)
     else:
         options = npc.choices(g)
         if len(options) > 1:

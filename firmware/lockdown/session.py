@@ -1,11 +1,14 @@
-"""A game in progress: the Game, its undo History and the Die, changed only through actions.
+"""A game in progress: the Game, its undo History, the Die and the game log, changed only
+through actions.
 
 Every user action goes through `act`, which records an undo entry first and drops it again if
-the rules refuse the action, so a refused action leaves no trace. `saved` counts committed
-actions, so the board knows when to write the save file.
+the rules refuse the action, so a refused action leaves no trace. `changes` counts committed
+actions, so the board knows when to write the save file. Rolls, dial turns and undos are also
+reported to the GameLog here, so every front end keeps the same log.
 """
 from lockdown.dice import Die
 from lockdown.game import SECURITY, Game, RuleError
+from lockdown.gamelog import GameLog
 from lockdown.history import A_ALARM, A_ROLL, History
 
 
@@ -14,6 +17,7 @@ class Session:
         self.game = game or Game()
         self.history = History()
         self.die = Die(entropy)
+        self.log = GameLog()
         self.forced = 0  # a die face the next device roll shows (simulator scripts, tests)
         self.changes = 0  # committed actions so far; the board saves when this moves
 
@@ -37,7 +41,10 @@ class Session:
     def turn(self, code, delta, merge=False):
         """Moves the alarm (A_ALARM) or proximity (A_PROX) dial by `delta`."""
         g = self.game
-        self.act(code, g.add_alarm if code == A_ALARM else g.add_proximity, delta, merge=merge)
+        alarm = code == A_ALARM
+        before = g.alarm if alarm else g.proximity
+        self.act(code, g.add_alarm if alarm else g.add_proximity, delta, merge=merge)
+        self.log.on_manual(g, code, (g.alarm if alarm else g.proximity) - before)
 
     def roll(self, value=0):
         """The Security roll: the device's die, or `value` for a physical die. Returns the face."""
@@ -46,11 +53,14 @@ class Session:
         if not value:
             value = self.forced or self.die.roll()
             self.forced = 0
+        before = self.game.proximity
         self.act(A_ROLL, self.game.security, value)
+        self.log.on_roll(self.game, before)
         return value
 
     def undo(self):
         code = self.history.undo(self.game)
         if code:
             self.changes += 1
+            self.log.sync(self.game)
         return code

@@ -72,6 +72,7 @@ class Setup(Form):
             while first >= self.players:
                 first = s.die.roll() - 1
         s.act(A_SETUP, self._start, first)
+        s.log.reset()
         self.app.flash("P%d starts" % (first + 1))
         self.app.close_all()
 

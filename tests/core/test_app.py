@@ -169,7 +169,7 @@ def test_menu_opens_on_hold_and_settings_toggle():
     d.start()
     d.hold(GO)
     assert d.screen() == "Menu"
-    d.turn(ALARM, 3)  # Settings
+    d.turn(ALARM, 6)  # Settings
     d.press(GO)
     assert d.screen() == "Settings"
     d.turn(PROX, 1)
@@ -201,8 +201,47 @@ def test_lockdown_then_scores_then_the_winner():
 
 def test_every_screen_draws_something():
     d = Driver()
-    for name in ("menu", "settings", "about", "table", "die", "end", "result", "setup"):
+    for name in ("menu", "settings", "about", "table", "die", "end", "result", "setup", "npcs",
+                 "risk", "graph"):
         d.app.open(name)
         d.frame()
         assert lit(d.buf) > 50, name
         d.app.close()
+
+
+def test_odds_only_on_request_and_the_log_records_rolls():
+    d = Driver()
+    d.start()
+    d.hold(PROX)
+    assert d.screen() == "Risk"
+    d.press(GO)
+    assert d.screen() == "play"
+    while d.game.phase != SECURITY:
+        d.press(GO)
+    d.turn(ALARM, 2)
+    d.session.forced = 6
+    d.press(GO)
+    log = d.session.log
+    from lockdown.gamelog import F_AFTER, F_DIE, F_TURN_ALARM
+    assert log.get(1, F_DIE) == 6 and log.get(1, F_AFTER) == 8 and log.get(1, F_TURN_ALARM) == 2
+
+
+def test_npc_added_from_the_list_acts_in_the_npc_phase():
+    d = Driver()
+    d.start()
+    d.hold(ALARM)
+    assert d.screen() == "NpcList"
+    d.turn(ALARM, 3)  # Nelson
+    d.press(GO)
+    assert d.screen() == "NpcEdit"
+    d.turn(PROX, 3)  # room 4
+    d.turn(ALARM, 2)
+    d.press(GO)  # bring into play
+    assert d.game.npc(3) == (4, True)
+    d.press(ALARM)
+    d.press(GO)
+    d.press(GO)  # Resolution -> NPC phase
+    d.press(GO)  # Nelson: alarm +1
+    assert d.game.alarm == 1 and d.game.npc(3) == (4, True)
+    d.press(GO)
+    assert d.game.phase == SECURITY
