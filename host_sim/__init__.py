@@ -1,2 +1,9 @@
-"""Desktop simulator: runs the firmware's app unchanged against fake hardware."""
-from host_sim import paths  # noqa: F401  (puts firmware/ and the shims on sys.path)
+"""Desktop simulator: runs the firmware's app unchanged against fake hardware.
+
+On CPython, importing it puts firmware/ and the MicroPython shims on sys.path. The script runner
+(script.py, runner.py) also runs on the MicroPython unix port, which has its own path set-up.
+"""
+import sys
+
+if sys.implementation.name != "micropython":
+    from host_sim import paths  # noqa: F401
