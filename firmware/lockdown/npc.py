@@ -175,7 +175,7 @@ def prompt(g):
         return head, "clears NPCs, Lab", "Workers & Locks", _back_line(room)
     if kind == HARRIS_GO:
         return head, "wounds ops here", _back_line(room), "proximity +5"
-    if kind == BACK:
+    if kind == BACK or (kind == KENT_GO and not back(room)):
         return head, _back_line(room)
     if kind == NELSON_GO:
         return head, "wounds ops here", "alarm +1"

@@ -366,8 +366,13 @@ def test_prompts_are_short_and_name_the_npc():
     assert seen == 6
     g = at_npc({BAILEY: 12}, check=False)
     assert npc.prompt(g) == ("Bailey, room 12", "Dock/Elevator?", "yes: leaves +20", "no: to room 11")
-    g = at_npc({KENT: 5})
+    g = at_npc({KENT: 5, NELSON: 1})
+    npc.confirm(g)
     assert npc.prompt(g) == ("Kent, room 5", "back: room 4", "new room's data", "tokens to box")
+    g.move_npc(KENT, 1)  # after the start checks: backward out of the entry room
+    assert npc.prompt(g) == ("Kent, room 1", "back: leaves")
+    npc.confirm(g)
+    assert g.npc(KENT) is None
 
 
 def test_questions_are_the_yes_no_steps():
