@@ -123,8 +123,11 @@ def perform(sim, action):
     verb, control, n = action
     if verb == "shot":
         path = free_name()
-        sim.shot(path)
-        return "saved " + path
+        try:
+            sim.shot(path)
+        except OSError as e:
+            return "screenshot not saved: %s" % e
+        return "saved " + os.path.abspath(path)
     if verb == "turn":
         sim.turn(control, n)
     elif verb == "press":

@@ -107,8 +107,19 @@ def test_screenshot_key_picks_a_free_name(tmp_path, monkeypatch):
     sim = Sim(app_factory=FakeApp)
     shots = []
     monkeypatch.setattr(sim, "shot", shots.append)
-    assert perform(sim, KEYMAP["p"]) == "saved lockdown-2.png"
+    assert perform(sim, KEYMAP["p"]) == "saved %s" % (tmp_path / "lockdown-2.png")
     assert shots == ["lockdown-2.png"]
+
+
+def test_a_screenshot_that_cannot_be_written_says_so(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    sim = Sim(app_factory=FakeApp)
+
+    def refuse(path):
+        raise PermissionError(13, "Permission denied", path)
+    monkeypatch.setattr(sim, "shot", refuse)
+    assert perform(sim, KEYMAP["p"]) == (
+        "screenshot not saved: [Errno 13] Permission denied: 'lockdown-1.png'")
 
 
 # ----- the pygame window: the same inputs from a mouse and keys (skipped without pygame) --------
