@@ -13,10 +13,11 @@ from micropython import const
 
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
-from lockdown.game import (DELAYED, NPC, OVER, PHYSICAL_DIE, RESOLUTION, ROLLED, SECURITY,
+from lockdown.game import (DELAYED, EXTRACT, NPC, OVER, PHYSICAL_DIE, RESOLUTION, ROLLED, SECURITY,
                            SELECTION, SETUP, END_LOCKDOWN, RuleError)
 from lockdown.history import A_ALARM, A_PHASE, A_PROX
-from lockdown.ui import op_name, title_bar
+from lockdown.helpers import op_name
+from lockdown.ui import title_bar
 
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
 SAVER_STEP_MS = const(8000)  # the screensaver's number moves this often
@@ -40,6 +41,10 @@ SCREENS = {
     "result": ("lockdown.end_ui", "Result"),
     "npcs": ("lockdown.npc_ui", "NpcList"),
     "risk": ("lockdown.menu_ui", "Risk"),
+    "helpers": ("lockdown.helpers_ui", "Helpers"),
+    "download": ("lockdown.helpers_ui", "Download"),
+    "extract": ("lockdown.helpers_ui", "Extract"),
+    "draft": ("lockdown.helpers_ui", "Draft"),
     "graph": ("lockdown.menu_ui", "Graph"),
     "npc": ("lockdown.npc_ui", "NpcEdit"),
 }
@@ -196,6 +201,8 @@ class App:
                 self.roll(0)
         elif p == OVER:
             self.open("end")
+        elif p == RESOLUTION and g.flag(EXTRACT):
+            self.open("extract", True)  # its GO moves on to the NPC phase
         else:
             s.act(A_PHASE, g.next_phase)
 

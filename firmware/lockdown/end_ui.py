@@ -6,7 +6,8 @@ from lockdown.history import A_SCORE
 from lockdown.score import (BY_BLACKMAIL, BY_DATA, BY_PROTOTYPE, BY_SOLE_ESCAPE, BY_TOKENS, DRAW,
                             WIN, counts, player_totals, result)
 from lockdown.table_ui import STATUS_SHORT
-from lockdown.ui import Form, op_name, title_bar
+from lockdown.helpers import op_name
+from lockdown.ui import Form, title_bar
 
 FIELDS = ("data", "tokens", "Prototype", "Blackmail")
 HOW = {BY_SOLE_ESCAPE: "only one got out", BY_DATA: "most data", BY_PROTOTYPE: "tie: Prototype",

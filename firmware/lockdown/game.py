@@ -42,8 +42,9 @@ LOCKDOWN = const(0x08)  # the game ended because proximity reached 99
 PASS_SKIPS_ESCAPED = const(0x10)  # first player passes over players with nobody inside (default)
 NELSON_ALWAYS = const(0x20)  # Officer Nelson raises the alarm with nobody in his room (default)
 CHECK_AT_START = const(0x40)  # NPC leave checks use rooms at the start of the phase (default)
+EXTRACT = const(0x80)  # the Extract variant: shares worked out at the end of Resolution
 DEFAULT_FLAGS = const(0x70)
-SETTING_FLAGS = const(0x70)
+SETTING_FLAGS = const(0xF0)
 
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(6)

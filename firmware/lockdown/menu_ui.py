@@ -1,6 +1,6 @@
 """The menu (hold GO), the rule settings and the about screen."""
 from lockdown import draw
-from lockdown.game import CHECK_AT_START, NELSON_ALWAYS, PASS_SKIPS_ESCAPED
+from lockdown.game import CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED
 from lockdown.history import A_SETTING
 from lockdown.ui import Form, title_bar
 
@@ -10,7 +10,8 @@ VERSION = "0.1"
 class Menu(Form):
     title = "MENU"
     items = (("Back to game", None), ("Undo", "undo"), ("Operatives", "table"), ("NPCs", "npcs"),
-             ("Lockdown odds", "risk"), ("Proximity graph", "graph"), ("Settings", "settings"),
+             ("Lockdown odds", "risk"), ("Proximity graph", "graph"), ("Table helpers", "helpers"),
+             ("Settings", "settings"),
              ("New game", "setup"), ("About", "about"))
 
     def count(self):
@@ -33,7 +34,7 @@ class Settings(Form):
     """Rule options where the sources leave room for a group's own reading (saved with the game)."""
     title = "SETTINGS"
     rows = (("1st skips escaped", PASS_SKIPS_ESCAPED), ("Nelson always +1", NELSON_ALWAYS),
-            ("NPC check at start", CHECK_AT_START))
+            ("NPC check at start", CHECK_AT_START), ("Extract variant", EXTRACT))
 
     def count(self):
         return len(self.rows)

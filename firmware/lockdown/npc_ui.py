@@ -14,15 +14,18 @@ def room_name(room):
 
 
 class NpcList(Form):
+    """The five NPCs; in the NPC phase a last row ends the walk for a group that ran it by hand."""
     title = "NPCs"
 
     def count(self):
-        return NPC_COUNT
+        return NPC_COUNT + (1 if npc.current(self.app.session.game) else 0)
 
     def label(self, i):
-        return npc.NAMES[i]
+        return npc.NAMES[i] if i < NPC_COUNT else "Skip NPC steps"
 
     def value(self, i):
+        if i == NPC_COUNT:
+            return None
         at = self.app.session.game.npc(i)
         if not at:
             return "-"
@@ -32,7 +35,11 @@ class NpcList(Form):
         return False
 
     def pick(self, i):
-        self.app.open("npc", i)
+        if i < NPC_COUNT:
+            self.app.open("npc", i)
+        else:
+            self.app.session.act(A_NPC, npc.skip, self.app.session.game)
+            self.back()
 
 
 class NpcEdit(Form):

@@ -71,7 +71,7 @@ def loads(text, game):
     s[B_PHASE] = PHASE_NAMES.index(doc["phase"])
     players = s[B_PLAYERS] = _int(doc, "players", MIN_PLAYERS, MAX_PLAYERS)
     s[B_FIRST] = _int(doc, "first", 0, players - 1)
-    flags = s[B_FLAGS] = _int(doc, "flags", 0, 0x7F)
+    flags = s[B_FLAGS] = _int(doc, "flags", 0, 0xFF)
     s[B_DIE] = _int(doc, "die", 0, 6)
     nops = 4 if flags & TWO_PLAYER else players
     if flags & TWO_PLAYER and players != 2:

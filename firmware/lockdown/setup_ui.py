@@ -19,17 +19,19 @@ class Setup(Form):
         self.alarm = g.alarm_start
         self.physical = g.flag(PHYSICAL_DIE)
         self.first = g.first_player if fresh else -1  # -1: random
+        self.draft = False
 
     def _rows(self):
-        return ("players", "two", "alarm", "die", "first", "start") if self.players == 2 else \
-            ("players", "alarm", "die", "first", "start")
+        return ("players", "two", "alarm", "die", "first", "draft", "start") if self.players == 2 else \
+            ("players", "alarm", "die", "first", "draft", "start")
 
     def count(self):
         return len(self._rows())
 
     def label(self, i):
         return {"players": "Players", "two": "2 ops each", "alarm": "Alarm start",
-                "die": "Die", "first": "First player", "start": "Start game"}[self._rows()[i]]
+                "die": "Die", "first": "First player", "draft": "Item draft",
+                "start": "Start game"}[self._rows()[i]]
 
     def value(self, i):
         r = self._rows()[i]
@@ -37,6 +39,8 @@ class Setup(Form):
             return str(self.players)
         if r == "two":
             return "yes" if self.two else "no"
+        if r == "draft":
+            return "guide" if self.draft else "no"
         if r == "alarm":
             return _ALARM_NAMES[self.alarm]
         if r == "die":
@@ -58,6 +62,8 @@ class Setup(Form):
             self.alarm = min(max(self.alarm + d, -1), 1)
         elif r == "die":
             self.physical = not self.physical
+        elif r == "draft":
+            self.draft = not self.draft
         elif r == "first":
             self.first = min(max(self.first + d, -1), self.players - 1)
 
@@ -75,6 +81,8 @@ class Setup(Form):
         s.log.reset()
         self.app.flash("P%d starts" % (first + 1))
         self.app.close_all()
+        if self.draft:
+            self.app.open("draft")
 
     def press(self, button):
         from lockdown.events import GO

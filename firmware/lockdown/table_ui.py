@@ -1,7 +1,8 @@
 """The table: each operative's state, the first player, and entering a physical die's roll."""
 from lockdown.game import DELAYED, INSIDE, WOUNDED
 from lockdown.history import A_FIRST, A_OPERATIVE
-from lockdown.ui import Form, op_name
+from lockdown.helpers import op_name
+from lockdown.ui import Form
 
 STATUS_SHORT = ("in", "out", "caught")
 

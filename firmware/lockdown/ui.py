@@ -14,13 +14,6 @@ ROW_H = const(8)
 TOP = const(9)
 
 
-def op_name(game, op):
-    """P1..P6, or P1a/P1b.. in the two-player game where each player runs two operatives."""
-    if game.two_player:
-        return "P%d%s" % (op // 2 + 1, "ab"[op % 2])
-    return "P%d" % (op + 1)
-
-
 def title_bar(fb, left, right=""):
     fb.fill_rect(0, 0, 128, 8, 1)
     draw.text(fb, left, 1, 0, 0)

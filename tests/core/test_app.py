@@ -169,7 +169,7 @@ def test_menu_opens_on_hold_and_settings_toggle():
     d.start()
     d.hold(GO)
     assert d.screen() == "Menu"
-    d.turn(ALARM, 6)  # Settings
+    d.turn(ALARM, menu_index(d, "Settings"))
     d.press(GO)
     assert d.screen() == "Settings"
     d.turn(PROX, 1)
@@ -199,10 +199,14 @@ def test_lockdown_then_scores_then_the_winner():
     assert d.screen() == "Setup"
 
 
+def menu_index(d, label):
+    return [name for name, _ in d.app.stack[-1].items].index(label)
+
+
 def test_every_screen_draws_something():
     d = Driver()
     for name in ("menu", "settings", "about", "table", "die", "end", "result", "setup", "npcs",
-                 "risk", "graph"):
+                 "risk", "graph", "helpers", "download", "extract", "draft"):
         d.app.open(name)
         d.frame()
         assert lit(d.buf) > 50, name
@@ -245,3 +249,59 @@ def test_npc_added_from_the_list_acts_in_the_npc_phase():
     assert d.game.alarm == 1 and d.game.npc(3) == (4, True)
     d.press(GO)
     assert d.game.phase == SECURITY
+
+
+def test_extract_variant_shares_at_the_end_of_resolution():
+    from lockdown.game import EXTRACT
+    d = Driver()
+    d.start(players=3, first=1)
+    d.game.set_setting(EXTRACT, True)
+    d.press(GO)  # Resolution
+    d.press(GO)
+    assert d.screen() == "Extract"
+    ext = d.app.stack[-1]
+    d.turn(PROX, 3)  # P1 extracts in room 3
+    d.turn(ALARM, 1)
+    d.turn(PROX, 3)  # P2 too
+    d.turn(ALARM, 2)  # tokens in room 3
+    d.turn(PROX, -1)  # 3 tokens
+    # turn order from P2: P2 takes 2, then P1 takes the last 1
+    labels = [(ext.label(i), ext.value(i)) for i in range(ext.count())]
+    assert ("= P2 takes", "2") in labels and ("= P1 takes", "1") in labels and ("= P3 takes", "-") in labels
+    d.press(GO)
+    assert d.screen() == "play" and d.game.phase == NPC
+
+
+def test_download_shares_first_two_then_one():
+    d = Driver()
+    d.start()
+    d.app.open("download")
+    dl = d.app.stack[-1]
+    d.turn(ALARM, 1)
+    d.turn(PROX, 1)  # three downloading, three tokens
+    assert [dl.value(i) for i in range(3, dl.count())] == ["2", "1", "0"]
+
+
+def test_item_draft_is_guided_after_setup():
+    d = Driver()
+    d.turn(ALARM, 4)  # the draft row (players, alarm, die, first, draft)
+    d.turn(PROX, 1)
+    d.press(GO)
+    assert d.screen() == "Draft"
+    for _ in range(5):
+        d.press(GO)
+    assert d.screen() == "play"
+
+
+def test_npc_steps_can_be_skipped_from_the_list():
+    d = Driver()
+    d.start()
+    d.game.set_npc(1, 4)
+    d.press(GO)
+    d.press(GO)
+    assert d.game.phase == NPC
+    d.hold(ALARM)
+    d.turn(ALARM, 5)
+    d.press(GO)
+    d.press(GO)
+    assert d.game.phase == SECURITY and d.game.npc(1) == (4, True) and d.game.proximity == 0
