@@ -1,9 +1,16 @@
 """The simulator's script language and its runner: parsing, errors with line numbers, timing."""
+import json
+import os
+import subprocess
+import sys
+
 import pytest
+from PIL import Image
 
 from host_sim import script
 from host_sim.runner import Sim
 from host_sim.script import ScriptError, parse
+from host_sim.state_json import state
 from lockdown.events import ALARM, GO, HOLD_MS, PROX
 
 
@@ -195,3 +202,83 @@ def test_frame_redraws_only_when_dirty():
     assert drawn[0] == 1
     sim.buf[5] = 0xFF  # not redrawn while the app is clean
     assert sim.frame()[5] == 0xFF
+
+
+# ----- the real app, driven by the example scripts ------------------------------------------------
+SCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def play(name, seed=1, frames=None):
+    """Runs tests/scripts/<name> on a Sim with the real App; `frames` collects a frame per command."""
+    sim = Sim(seed)
+    with open(os.path.join(SCRIPTS, name)) as f:
+        for c in parse(f.read(), name):
+            getattr(sim, c.name)(*c.args)
+            if frames is not None:
+                frames.append(sim.frame())
+    return sim
+
+
+def test_four_player_game_plays_two_rounds(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = state(play("four_players.txt").session)
+    assert (s["player_count"], s["round"], s["phase"]) == (4, 3, "selection")
+    assert (s["alarm"], s["proximity"]) == (2, 7 + 3 + 4)
+    assert [(p["player"], p["status"], p["wounded"], p["delayed"]) for p in s["players"]] == [
+        (1, "inside", False, False), (2, "inside", True, False),
+        (3, "inside", False, False), (4, "inside", False, False)]
+    assert s["npcs"] == [] and not s["game_over"] and s["winners"] == []
+    assert (tmp_path / "round1.png").exists()
+
+
+def test_lockdown_script_ends_the_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = state(play("lockdown.txt").session)
+    assert (s["proximity"], s["phase"], s["game_over"], s["lockdown"]) == (99, "game_over", True, True)
+    assert [p["status"] for p in s["players"]] == ["captured"] * 4
+    assert (s["result"], s["winners"]) == ("nobody", [])
+
+
+def test_escape_then_lockdown_gives_the_win_to_the_one_out(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = state(play("escape.txt").session)
+    assert s["player_count"] == 2 and s["game_over"] and s["lockdown"]
+    assert [p["status"] for p in s["players"]] == ["captured", "escaped"]
+    assert (s["result"], s["decided_by"], s["winners"]) == ("win", "sole_escape", [2])
+
+
+def test_same_seed_same_frames_and_state(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    a, b = [], []
+    sa, sb = play("four_players.txt", 7, a), play("four_players.txt", 7, b)
+    assert a == b and len(set(a)) > 5  # identical, and the screen really changed along the way
+    assert state(sa.session) == state(sb.session)
+
+
+def run_cli(tmp_path, *args):
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    return subprocess.run([sys.executable, "-m", "host_sim", *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_cli_writes_state_json_and_screenshot(tmp_path):
+    done = run_cli(tmp_path, "--script", os.path.join(SCRIPTS, "four_players.txt"), "--seed", "3",
+                   "--state-json", "out/state.json", "--screenshot", "final.png")
+    assert done.returncode == 0, done.stderr
+    with open(tmp_path / "out" / "state.json") as f:
+        s = json.load(f)
+    assert (s["round"], s["phase"], s["proximity"], s["alarm"]) == (3, "selection", 14, 2)
+    assert len(s["players"]) == 4
+    with Image.open(tmp_path / "final.png") as im:
+        assert im.size == (512, 256)
+    assert (tmp_path / "round1.png").exists()  # `shot` is relative to the current directory
+
+
+def test_cli_malformed_script_exits_2_before_running(tmp_path):
+    bad = tmp_path / "script.txt"
+    bad.write_text("press go\n\n# fine so far\nturn left 3\n")
+    done = run_cli(tmp_path, "--script", "script.txt", "--state-json", "s.json")
+    assert done.returncode == 2
+    assert done.stderr == 'script.txt:4: expected "turn alarm|prox +N|-N", got "turn left 3"\n'
+    assert not (tmp_path / "s.json").exists()
