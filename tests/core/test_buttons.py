@@ -72,3 +72,82 @@ def test_ticks_wrap_is_only_elapsed_time():
     assert elapsed(5, 0x3FFFFFFF - 4) == 10
     ev = run(hold(200) + hold(100, 0), t0=0x3FFFFFFF - 500)
     assert [e for _, e in ev] == [PRESS]
+
+
+# --- Inputs: the glue from counts and levels to app.turn / press / hold ----------------------
+
+class FakeApp:
+    def __init__(self):
+        self.calls = []
+
+    def turn(self, knob, n):
+        self.calls.append(("turn", knob, n))
+
+    def press(self, b):
+        self.calls.append(("press", b))
+
+    def hold(self, b):
+        self.calls.append(("hold", b))
+
+
+class Count:
+    def __init__(self, n=0):
+        self.n = n
+
+    def value(self):
+        return self.n
+
+
+def make_inputs(**kw):
+    from lockdown.inputs import Inputs
+    enc = [Count(100), Count(-7)]
+    levels = [1, 1, 1]  # pulled up: released
+    sw = [Count(1), lambda: levels[1], Count(1)]
+    return Inputs(enc, sw, **kw), enc, sw, levels
+
+
+def test_inputs_turns_each_knob_by_whole_detents():
+    from lockdown.events import ALARM, PROX
+    inputs, enc, _, _ = make_inputs()
+    app = FakeApp()
+    inputs.poll(app, 0)
+    enc[ALARM].n += 4
+    enc[PROX].n -= 9
+    inputs.poll(app, 10)
+    enc[PROX].n += 1  # back to -8 past the start: no change
+    inputs.poll(app, 20)
+    assert app.calls == [("turn", ALARM, 1), ("turn", PROX, -2)]
+
+
+def test_inputs_divisor_and_reverse_per_knob():
+    inputs, enc, _, _ = make_inputs(divisor=2, reverse=(False, True))
+    app = FakeApp()
+    enc[0].n += 2
+    enc[1].n += 2
+    inputs.poll(app, 0)
+    assert app.calls == [("turn", 0, 1), ("turn", 1, -1)]
+
+
+def test_inputs_press_and_hold_from_levels_active_low():
+    from lockdown.events import GO, PROX
+    inputs, _, sw, levels = make_inputs()
+    app = FakeApp()
+    t = 0
+    for level_go, level_prox, ms in ((1, 1, 100), (0, 1, 200), (1, 1, 100), (1, 0, 1500), (1, 1, 100)):
+        sw[GO].n = level_go
+        levels[PROX] = level_prox
+        for _ in range(ms // POLL):
+            inputs.poll(app, t)
+            t += POLL
+    assert app.calls == [("press", GO), ("hold", PROX)]
+
+
+def test_inputs_skips_missing_controls():
+    from lockdown.inputs import Inputs
+    app = FakeApp()
+    enc = Count()
+    inputs = Inputs([None, enc], [None, None, lambda: 0], active_low=False)
+    enc.n = 4
+    for t in range(0, 200, POLL):
+        inputs.poll(app, t)
+    assert app.calls == [("turn", 1, 1)]
