@@ -189,6 +189,34 @@ class StateMachine:
         return (self.count + (1 << 29)) & 0xFFFFFFFF
 
 
+# --- Adafruit Blinka (board, busio, digitalio) on a Raspberry Pi ----------------------------
+
+
+class DigitalInOut:
+    made = {}
+
+    def __init__(self, pin):
+        if pin in Pin.refused:
+            raise ValueError("GPIO%d is busy" % pin)
+        self.pin, self.direction, self.pull, self.value = pin, None, None, True
+        DigitalInOut.made[pin] = self
+
+
+def blinka_modules():
+    DigitalInOut.made = {}
+    board = types.ModuleType("board")
+    for n in range(28):
+        setattr(board, "D%d" % n, n)
+    board.SDA, board.SCL = 2, 3
+    busio = types.ModuleType("busio")
+    busio.I2C = lambda scl, sda, frequency=100000: I2C(1, scl, sda, frequency)
+    digitalio = types.ModuleType("digitalio")
+    digitalio.DigitalInOut = DigitalInOut
+    digitalio.Direction = types.SimpleNamespace(INPUT="input", OUTPUT="output")
+    digitalio.Pull = types.SimpleNamespace(UP="up", DOWN="down")
+    return {"board": board, "busio": busio, "digitalio": digitalio}
+
+
 # --- install -----------------------------------------------------------------------------
 
 
@@ -200,6 +228,7 @@ def modules(encoder=True):
     for cls in (Pin, I2C, WDT) + ((Encoder,) if encoder else ()):
         setattr(machine, cls.__name__, cls)
     machine.SoftI2C = I2C
+    machine.reset = lambda: None
     rp2 = types.ModuleType("rp2")
     rp2.PIO, rp2.StateMachine, rp2.asm_pio = PIO, StateMachine, asm_pio
     esp32 = types.ModuleType("esp32")
@@ -208,7 +237,9 @@ def modules(encoder=True):
 
 def install(monkeypatch, encoder=True):
     """Injects the fakes for one test and forgets board modules imported with other fakes."""
-    for name, mod in modules(encoder).items():
+    mods = modules(encoder)
+    mods.update(blinka_modules())
+    for name, mod in mods.items():
         monkeypatch.setitem(sys.modules, name, mod)
     for name in list(sys.modules):
         if name.startswith("boards"):

@@ -1,0 +1,97 @@
+"""Raspberry Pi under CPython: the same app, the OLED and controls through Adafruit Blinka.
+
+`pip install adafruit-blinka` and enable I2C (raspi-config). Our own oled driver talks to
+Blinka's busio.I2C (it has writeto). Pins are read with digitalio: a thread samples the
+encoders every millisecond into quadrature Decoders; switches are read by the polled Inputs.
+
+Default wiring (BCM numbers; every switch and encoder common goes to GND; internal pull-ups):
+
+| part | GPIO | header pin |
+| --- | --- | --- |
+| OLED SDA / SCL | GPIO2 / GPIO3 | 3 / 5 |
+| OLED VCC / GND | 3V3 / GND | 1 / 9 |
+| ALARM encoder A / B | GPIO17 / GPIO27 | 11 / 13 |
+| ALARM push switch | GPIO22 | 15 |
+| PROXIMITY encoder A / B | GPIO23 / GPIO24 | 16 / 18 |
+| PROXIMITY push switch | GPIO25 | 22 |
+| GO button | GPIO5 | 29 |
+
+The config file is ~/.config/lockdown/config.json (or $LOCKDOWN_CONFIG); saves go to
+~/.local/share/lockdown. The I2C clock is set by the OS (dtparam=i2c_arm_baudrate).
+"""
+import os
+import threading
+import time
+
+import board
+import busio
+import digitalio
+
+from boards.hardware import assemble
+from lockdown.quadrature import Decoder
+
+SPEC = {
+    "name": "Raspberry Pi",
+    "pin": "GPIO%d",
+    "pins": tuple(range(2, 28)),  # GPIO0/1 hold the HAT EEPROM
+    "outputs": tuple(range(2, 28)),
+    "i2c": {1: ((2,), (3,))},
+    "wdt_max": 0,
+    "defaults": {
+        "display": "ssd1306", "i2c": 1, "sda": 2, "scl": 3, "freq": 400000, "addr": 0x3C,
+        "alarm": [17, 27], "prox": [23, 24], "alarm_sw": 22, "prox_sw": 25, "go": 5,
+        "divisor": 4, "alarm_reverse": False, "prox_reverse": False, "wdt_ms": 0,
+    },
+}
+SAMPLE_S = 0.001
+
+
+def _input(n):
+    io = digitalio.DigitalInOut(getattr(board, "D%d" % n))
+    io.direction = digitalio.Direction.INPUT
+    io.pull = digitalio.Pull.UP
+    return io
+
+
+def _switch(n):
+    io = _input(n)
+    return lambda: io.value
+
+
+class Sampler:
+    """Reads every encoder's pins into its Decoder; run() is the thread's loop."""
+
+    def __init__(self):
+        self.encoders = []
+
+    def add(self, index, pins):
+        a, b = _input(pins[0]), _input(pins[1])
+        dec = Decoder(int(a.value) | int(b.value) << 1)
+        self.encoders.append((dec, a, b))
+        return dec
+
+    def sample(self):
+        for dec, a, b in self.encoders:
+            dec.feed(int(a.value) | int(b.value) << 1)
+
+    def run(self):
+        while True:
+            self.sample()
+            time.sleep(SAMPLE_S)
+
+
+def _i2c(cfg):
+    return busio.I2C(board.SCL, board.SDA, frequency=cfg["freq"])
+
+
+def build(config=None, start=True):
+    sampler = Sampler()
+    path = os.environ.get("LOCKDOWN_CONFIG") or os.path.expanduser("~/.config/lockdown/config.json")
+    hw, cfg = assemble("raspberry_pi", SPEC, config, _i2c, sampler.add, _switch, path)
+    hw.sampler = sampler
+    if start and sampler.encoders:
+        threading.Thread(target=sampler.run, name="encoders", daemon=True).start()
+    hw.entropy = os.urandom
+    hw.root = os.path.expanduser("~/.local/share/lockdown")
+    os.makedirs(hw.root, exist_ok=True)
+    return hw
