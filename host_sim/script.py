@@ -40,9 +40,6 @@ class Command:
         self.name = name  # a key of FORMS
         self.args = args  # parsed arguments, ready for the Sim method of the same name
 
-    def __repr__(self):
-        return "Command(%d, %r, %r)" % (self.line, self.name, self.args)
-
 
 def _count(word, least=0):
     """A plain decimal count >= least, or None."""
