@@ -14,7 +14,7 @@ BIAS = 1 << 29
 
 
 @rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, out_shiftdir=rp2.PIO.SHIFT_RIGHT)
-def quadrature():  # noqa: F821 (the PIO assembler provides these names)
+def quadrature():  # jmp, mov, label... come from the PIO assembler
     jmp("update")  # 0: 00 -> 00
     jmp("increment")  # 1: 00 -> A
     jmp("decrement")  # 2: 00 -> B
