@@ -67,7 +67,9 @@ def _value_error(spec, key, v):
     if key == "freq":
         return None if _is_int(v) and 10000 <= v <= 1000000 else "%r is not 10000..1000000 Hz" % (v,)
     if key == "addr":
-        return None if v in ADDRS and _is_int(v) else "%r is not 0x3C or 0x3D" % (v,)
+        if _is_int(v):
+            return None if v in ADDRS else "0x%02X is not 0x3C or 0x3D" % v
+        return "%r is not 0x3C or 0x3D" % (v,)
     if key == "divisor":
         return None if v in (2, 4) and _is_int(v) else "%r is not 4 or 2" % (v,)
     if key in ("alarm_reverse", "prox_reverse"):

@@ -18,8 +18,6 @@ it, else pin interrupts (boards/irq_encoder.py). Not allowed: GPIO1/3 (the USB s
 6-11 (flash), 12 (a pull-up there at reset stops the boot). GPIO34-39 are inputs without
 pull-ups: only with external resistors, never for the display.
 """
-import os
-
 import machine
 from machine import I2C, WDT, Pin
 
@@ -63,7 +61,6 @@ def _i2c(cfg):
 
 def build(config=None):
     hw, cfg = assemble("esp32", SPEC, config, _i2c, _encoder, _pin)
-    hw.entropy = os.urandom
     hw.reset = machine.reset
     if cfg["wdt_ms"]:
         hw.wdt = WDT(timeout=cfg["wdt_ms"])

@@ -3,6 +3,8 @@
 A part that fails (no display answering, a pin the port refuses) becomes a message in
 `problems`, logged to the console, and the rest keeps working: the app can show the list.
 """
+import os
+
 from boards.config import load
 from lockdown.inputs import Inputs
 
@@ -19,7 +21,7 @@ class Hardware:
         self.board = board  # the board's name, for messages
         self.display = None  # .fb and .show(), or None
         self.inputs = Inputs()  # .poll(app, now_ms); no controls until the board adds them
-        self.entropy = None  # n -> n random bytes
+        self.entropy = os.urandom  # n -> n random bytes
         self.root = "/"  # folder for save files
         self.wdt = None  # .feed(), or None
         self.reset = None  # restarts the board (machine.reset), or None

@@ -17,8 +17,6 @@ Default wiring (every switch and encoder common goes to GND; internal pull-ups):
 Each encoder is counted by a PIO state machine (boards/pio_encoder.py: A and B must be
 consecutive GPIOs); with other pins, or no free PIO memory, it falls back to interrupts.
 """
-import os
-
 import machine
 from machine import I2C, WDT, Pin
 
@@ -65,7 +63,6 @@ def _switch(pin):
 
 def build(config=None):
     hw, cfg = assemble("pico", SPEC, config, _i2c, _encoder, _switch)
-    hw.entropy = os.urandom
     hw.reset = machine.reset
     if cfg["wdt_ms"]:
         hw.wdt = WDT(timeout=cfg["wdt_ms"])

@@ -91,7 +91,6 @@ def build(config=None, start=True):
     hw.sampler = sampler
     if start and sampler.encoders:
         threading.Thread(target=sampler.run, name="encoders", daemon=True).start()
-    hw.entropy = os.urandom
     hw.root = os.path.expanduser("~/.local/share/lockdown")
     os.makedirs(hw.root, exist_ok=True)
     return hw

@@ -53,7 +53,7 @@ def test_good_values_are_taken(pico):
 @pytest.mark.parametrize("key, value, words", [
     ("display", "ssd1305", "'ssd1305' is not ssd1306 or sh1106; using 'ssd1306'"),
     ("freq", 4000000, "4000000 is not 10000..1000000 Hz; using 400000"),
-    ("addr", 0x50, "80 is not 0x3C or 0x3D; using 0x3C"),
+    ("addr", 0x50, "0x50 is not 0x3C or 0x3D; using 0x3C"),
     ("addr", "oops", "'oops' is not 0x3C or 0x3D"),
     ("divisor", 3, "3 is not 4 or 2"),
     ("alarm_reverse", "yes", "'yes' is not true or false"),
