@@ -241,3 +241,10 @@ def test_config_validates_the_same_on_micropython():
                      "config: unknown key 'x' (ignored)",
                      "config freq: 5 is not 10000..1000000 Hz; using 400000",
                      "config go: GP6 is also alarm; using GP15"]
+
+
+def test_build_on_a_port_without_its_board_still_runs_on_micropython():
+    """The unix port says 'linux' but has no Blinka: a problem, no display, inputs that poll."""
+    r = run("-c from boards import build; hw = build(); hw.inputs.poll(None, 0); "
+            "print(hw.display, len(hw.problems), hw.problems[0][:20])")
+    assert r.stdout.strip().split("\n")[-1] == "None 1 board raspberry_pi:"
