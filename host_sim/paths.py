@@ -1,4 +1,5 @@
-"""Puts the firmware package and the MicroPython shims on sys.path, the way the board's root holds them."""
+"""Puts the firmware package, the MicroPython shims and the repository (for boards/) on sys.path,
+the way a board's root holds them."""
 import os
 import sys
 
@@ -8,7 +9,7 @@ SHIMS = os.path.join(ROOT, "host_sim", "shims")
 
 
 def install():
-    for p in (FIRMWARE, SHIMS):
+    for p in (ROOT, FIRMWARE, SHIMS):
         if p not in sys.path:
             sys.path.insert(0, p)
 
