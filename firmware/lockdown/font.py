@@ -1,10 +1,11 @@
 """Lockdown's own pixel fonts, stored as column bytes (MONO_VLSB: bit 0 is the top pixel).
 
-SMALL: 5x7 glyphs (row 7 holds descenders) drawn in a 6x8 cell, 5 bytes each: ASCII 32..126, then
-the control-code glyphs below in code order, then a hollow box drawn for any other character. BIG: 16x28 bold digits, for
-numbers read from across the table, in BIG_CHARS order, kept as one strip 4 pages tall (page-major,
-stride 16 * len(BIG_CHARS)) so draw.py can blit a glyph straight out of it. The reviewed art of
-every glyph is in tests/golden/graphics/; tests/core/test_draw.py holds these bytes to it.
+SMALL: 5x7 glyphs (row 7 holds descenders) drawn in a 6x8 cell, 5 bytes each: ASCII 32..126,
+then the control-code glyphs below in code order, then a hollow box for any other character.
+BIG: 16x28 bold digits, for numbers read from across the table, in BIG_CHARS order, kept as one
+strip 4 pages tall (page-major, stride 16 * len(BIG_CHARS)) so draw.py can blit a glyph straight
+out of it. The reviewed art of every glyph is in tests/golden/graphics/, and
+tests/core/test_draw.py holds these bytes to it.
 """
 from micropython import const
 
