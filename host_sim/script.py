@@ -43,7 +43,7 @@ class Command:
 
 def _count(word, least=0):
     """A plain decimal count >= least, or None."""
-    if not word.isdigit() or not word.isascii():
+    if not word or any(c not in "0123456789" for c in word):  # ASCII only; MicroPython has no isascii
         return None
     n = int(word)
     return n if n >= least else None
