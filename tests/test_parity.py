@@ -1,8 +1,7 @@
 """The MicroPython unix port (the real C framebuf) draws every frame the CPython simulator draws.
 
-Whole scripted games (parsed here, run there) compare the frame after every command, and every
-golden state compares its frame with the stored golden; one MicroPython process per run
-(tests/mp/parity.py). A mismatch names the first differing command or state and writes both
+Whole scripted games compare the frame after every command, and every golden state compares its
+frame with the stored golden; one MicroPython process per run (tests/mp/parity.py). A mismatch names the first differing command or state and writes both
 frames as PNGs. The scripted games' final states are checked here too.
 """
 import json
@@ -10,7 +9,6 @@ import os
 
 import pytest
 
-from host_sim import script
 from host_sim.png import save_png
 from host_sim.state_json import state
 from tests import mpy
@@ -34,25 +32,17 @@ def mismatch(tmp_path, stem, label, cpython, micropython):
     pytest.fail("%s: the frames differ\n  CPython     %s\n  MicroPython %s" % (label, paths[0], paths[1]))
 
 
-def commands(name):
-    path = os.path.join(SCRIPTS, name)
-    with open(path, encoding="utf-8") as f:
-        return script.parse(f.read(), path)
-
-
 def run(name):
     """(command, frame) after each command on CPython, and the final state."""
     steps = []
-    sim = parity.play(commands(name), lambda c, frame: steps.append((c, frame)))
+    sim = parity.run_script(os.path.join(SCRIPTS, name), lambda c, frame: steps.append((c, frame)))
     return steps, state(sim.session)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_frame_of_a_game_is_the_same_on_micropython(name, tmp_path):
     steps, final = run(name)
-    parsed = tmp_path / "commands.json"
-    parsed.write_text(json.dumps([[c.line, c.text, c.name, list(c.args)] for c, _ in steps]))
-    lines = on_micropython("script", str(parsed))
+    lines = on_micropython("script", os.path.join(SCRIPTS, name))
     assert len(lines) == len(steps) + 1, lines[-3:]
     for (c, frame), line in zip(steps, lines):
         number, hexed = line.split()

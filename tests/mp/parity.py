@@ -3,22 +3,23 @@
     micropython tests/mp/parity.py golden          "NAME SCREEN HEX" for each golden state
     micropython tests/mp/parity.py script FILE     "LINE HEX" after each command, then "state JSON"
 
-FILE holds a script's commands as CPython parsed them: JSON [[line, text, name, args], ...].
-HEX is the 1024-byte frame. Shot commands only take the frame (no PNG on MicroPython).
+HEX is the 1024-byte frame. A script's shot commands only take the frame (no PNG on MicroPython).
 """
 import json
 import sys
 from binascii import hexlify
 
 
-def play(commands, each, seed=1):
-    """Runs parsed script commands on a fresh Sim, calling each(command, frame) after every one."""
+def run_script(path, each, seed=1):
+    """Runs a script on a fresh Sim, calling each(command, frame) after every command; the Sim."""
     from host_sim import script
     from host_sim.runner import Sim
+    with open(path) as f:
+        commands = script.parse(f.read(), path)
     sim = Sim(seed)
     for c in commands:
         if c.name != "shot":
-            script.run([c], sim)
+            script.run([c], sim, path)
         each(c, sim.frame())
     return sim
 
@@ -29,11 +30,8 @@ def main(args):
         for name, _, got, frame in golden.frames():
             print(name, got, hexlify(frame).decode())
         return
-    from host_sim.script import Command
     from host_sim.state_json import state
-    with open(args[1]) as f:
-        commands = [Command(*c) for c in json.load(f)]
-    sim = play(commands, lambda c, frame: print(c.line, hexlify(frame).decode()))
+    sim = run_script(args[1], lambda c, frame: print(c.line, hexlify(frame).decode()))
     print("state", json.dumps(state(sim.session)))
 
 
