@@ -128,14 +128,22 @@ def test_a_crash_while_booting_is_shown_and_logged_and_the_save_kept(tmp_path):
     assert (tmp_path / "game.bad").read_text() == '{"v": 1}'
 
 
-def test_a_dead_display_still_gets_the_crash_logged(tmp_path):
-    hw = FakeHardware(root=str(tmp_path))
+def test_a_dead_display_does_not_stop_the_game(tmp_path):
+    """An I2C error on the display is logged once (not a crash): play and saves go on."""
+    hw = FakeHardware(root=str(tmp_path), clock=Clock(end=5000))
 
     def show():
         raise OSError(5, "EIO")
     hw.display.show = show
-    assert isinstance(boot(hw, []), Reset)
-    assert last_log_line(hw.root).split()[1] == "OSError"
+    hw.inputs.add(*PLAY)
+    apps = []
+    assert isinstance(boot(hw, apps), Stop)
+    assert sum("display: " in m for m in hw.lines) == 1
+    assert not os.path.exists(os.path.join(hw.root, LOG))
+    again = FakeHardware(root=str(tmp_path), clock=Clock(end=500))
+    boot(again, apps)
+    g = apps[1].session.game
+    assert (g.alarm, g.proximity) == (2, 7)
 
 
 def test_errors_log_stays_bounded_over_many_crashes(tmp_path):

@@ -20,8 +20,8 @@ class CountingStore(Store):
         Store.__init__(self, root, log)
         self.saves = []
 
-    def save(self, game):
-        Store.save(self, game)
+    def save(self, game, log=None):
+        Store.save(self, game, log)
         self.saves.append(bytes(game.s))
 
 

@@ -123,7 +123,7 @@ def test_a_loader_bug_does_not_stop_the_boot(tmp_path, monkeypatch):
     s, lines = store(tmp_path)
     s.save(game_in_play())
 
-    def broken(text, game):
+    def broken(text, game, log=None):
         game.s[0] = 1
         raise KeyError("ops")
     monkeypatch.setattr(storage, "loads", broken)
@@ -166,3 +166,32 @@ def test_a_huge_log_line_is_cut_to_keep_the_bound(tmp_path):
     s.append("errors.log", "b" * 1000, 256)
     text = (tmp_path / "errors.log").read_text()
     assert len(text) <= 256 and text.endswith("b\n")
+
+
+def test_a_new_game_after_a_finished_one_archives_it_keeping_the_last_eight(tmp_path):
+    from lockdown.storage import ARCHIVE, KEEP
+    s, lines = store(tmp_path)
+    for n in range(KEEP + 2):
+        g = game_in_play()
+        s.save(g)
+        g.set_proximity(99)  # lockdown: the game is over
+        s.save(g)
+        g.setup(4)
+        g.start()
+        s.save(g)  # a new game replaces the finished one
+    kept = sorted(int(f[:-5]) for f in os.listdir(tmp_path / ARCHIVE))
+    assert kept == list(range(3, KEEP + 3))
+    doc = json.loads((tmp_path / ARCHIVE / ("%d.json" % kept[-1])).read_text())
+    assert doc["phase"] == "game_over" and doc["prox"] == 99
+
+
+def test_the_log_is_saved_and_restored_with_the_game(tmp_path):
+    from lockdown.dice import Xorshift
+    from lockdown.session import Session
+    s, lines = store(tmp_path)
+    a = Session(Xorshift(2), game_in_play())
+    a.turn(1, 3)
+    s.save(a.game, a.log)
+    b = Session(Xorshift(2))
+    assert s.restore(b.game, b.log) is None
+    assert b.log.dump() == a.log.dump() and b.log.dump()["rounds"]

@@ -24,16 +24,7 @@ STATES = []  # (name, screen, fn): fn(sim) drives a fresh Sim to the state
 # then take the entry out, run this tool and look at the new PNG.
 # ui.Form's cursor bar (rows y-1..y+6) hides the descender row (y+7) of the selected row and of
 # the row above it: g, p, y lose their tails ("yes" reads "ues").
-HELD = {
-    "setup": "descenders: Players selected",
-    "setup_two_players": "descenders: 2 ops each/yes; the more-below arrow over Item draft's no",
-    "menu": "descenders: Back to game",
-    "menu_scrolled": "descenders: New game above About",
-    "settings": "NPC check at start runs into its value: startyes",
-    "operative": "descenders: every row has a y or sits under one",
-    "extract": "the more-below arrow wipes the selected last row's value (= P2 takes 2)",
-    "scoring": "descenders: Prototype/yes; the more-below arrow over the last row's 0",
-}
+HELD = {}  # name: why its golden is not stored (a screen that looks wrong), until fixed
 
 
 def state(name, screen):

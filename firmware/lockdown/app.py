@@ -46,6 +46,7 @@ SCREENS = {
     "extract": ("lockdown.helpers_ui", "Extract"),
     "draft": ("lockdown.helpers_ui", "Draft"),
     "graph": ("lockdown.menu_ui", "Graph"),
+    "notice": ("lockdown.menu_ui", "Notice"),
     "npc": ("lockdown.npc_ui", "NpcEdit"),
 }
 
@@ -64,10 +65,10 @@ class App:
         self.roll_from = -1  # proximity before the last roll (-1: unknown, e.g. after a restart)
         self._flash = None
         self._flash_end = 0
-        if notice:
-            self.flash(notice)
         if session.game.phase == SETUP:
             self.open("setup")
+        if notice:  # a set-aside save or a board problem: stays until it has been read
+            self.open("notice", notice)
 
     # ---- screens ---------------------------------------------------------------------------------
     def open(self, name, *args):
@@ -275,7 +276,7 @@ class App:
             if g.flag(ROLLED):
                 line = "%d%+d=+%d" % (g.die, g.alarm, max(g.die + g.alarm, 0))
                 if self.roll_from >= 0:
-                    line += "  %02d->%02d" % (self.roll_from, g.proximity)
+                    line += "  %02d\x1a%02d" % (self.roll_from, g.proximity)  # \x1a: font.RIGHT
                 hint = "GO: round %d" % (g.round + 1)
             else:
                 hint = "GO: roll the die"

@@ -33,8 +33,8 @@ class Menu(Form):
 class Settings(Form):
     """Rule options where the sources leave room for a group's own reading (saved with the game)."""
     title = "SETTINGS"
-    rows = (("1st skips escaped", PASS_SKIPS_ESCAPED), ("Nelson always +1", NELSON_ALWAYS),
-            ("NPC check at start", CHECK_AT_START), ("Extract variant", EXTRACT))
+    rows = (("Skip escaped 1st", PASS_SKIPS_ESCAPED), ("Nelson always +1", NELSON_ALWAYS),
+            ("Checks at start", CHECK_AT_START), ("Extract variant", EXTRACT))
 
     def count(self):
         return len(self.rows)
@@ -97,3 +97,43 @@ class Graph(Risk):
     def draw(self, fb):
         from lockdown.screens_stats import draw_graph
         draw_graph(fb, self.app.session.log, self.app.session.game)
+
+
+def wrap(text, width=21):
+    """Lines of at most `width` characters, broken at spaces and at the text's own newlines."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:width])
+                word = word[width:]
+            if line and len(line) + 1 + len(word) > width:
+                out.append(line)
+                line = word
+            else:
+                line = line + " " + word if line else word
+        out.append(line)
+    return out
+
+
+class Notice(Risk):
+    """Something the group must know at boot (a save set aside, a config problem); any press closes."""
+
+    def __init__(self, app, text):
+        super().__init__(app)
+        self.lines = wrap(text)
+        self.top = 0
+
+    def draw(self, fb):
+        title_bar(fb, "NOTICE")
+        for i, line in enumerate(self.lines[self.top:self.top + 5]):
+            draw.text(fb, line, 1, 10 + i * 9)
+        fb.fill_rect(0, 55, 128, 9, 1)
+        draw.centre(fb, "any button: OK", 56, 0)
+
+    def turn(self, knob, n):
+        self.top = min(max(self.top + n, 0), max(len(self.lines) - 5, 0))

@@ -59,6 +59,7 @@ class Loop:
         self.saved = self.seen = session.changes  # changes count at the last save / last pass
         self.changed_at = self.waiting_since = now
         self.failed_at = None  # when the last save failed
+        self.display_ok = True
 
     def step(self, now):
         """Time, inputs, the screen if it changed, the save if it is due, then the watchdog."""
@@ -67,7 +68,13 @@ class Loop:
         hw.inputs.poll(app, now)
         if app.dirty and hw.display:
             app.draw(hw.display.fb)
-            hw.display.show()
+            try:
+                hw.display.show()
+                self.display_ok = True
+            except OSError as e:  # an I2C glitch: the driver resends everything next time
+                if self.display_ok:  # said once per outage, not every frame
+                    hw.log("display: %s" % e)
+                self.display_ok = False
         self.save_if_due(now)
         if hw.wdt:
             hw.wdt.feed()
@@ -87,7 +94,7 @@ class Loop:
         if self.failed_at is not None and d(now, self.failed_at) < RETRY_MS:
             return
         try:
-            self.store.save(s.game)
+            self.store.save(s.game, s.log)
         except OSError as e:  # flash full or failing: keep playing from RAM, try again later
             self.failed_at = now
             self.hw.log("save failed: %s" % e)
@@ -111,7 +118,10 @@ async def main(hw, clock=None, make_app=_app):
     store = Store(hw.root, hw.log)
     try:
         session = Session(hw.entropy)
-        notice = store.restore(session.game)
+        notice = store.restore(session.game, session.log)
+        problems = getattr(hw, "problems", None)
+        if problems:  # a bad config or a missing part: say so on the screen too
+            notice = "\n".join(([notice] if notice else []) + problems)
         loop = Loop(hw, make_app(session, notice), session, store, clock, clock.now())
         while True:
             loop.step(clock.now())

@@ -17,25 +17,31 @@ from lockdown.game import (
 VERSION = const(1)
 _KEYS = ("v", "prox", "alarm", "alarm_start", "round", "phase", "first", "players", "flags",
          "die", "ops", "npcs", "npc_walk")
+_LOG_KEYS = ("log", "faces")  # optional: the game log (gamelog.py), checked as strictly
 
 
 class SaveError(ValueError):
     """The document cannot be loaded; the message says why."""
 
 
-def dumps(game):
+def dumps(game, log=None):
+    """The save document; with `log` (a GameLog) its rounds and die face counts go in too."""
     s = game.s
     ops = []
     for op in range(game.ops):
         i = B_OPS + op * OP_SIZE
         ops.append([s[i], s[i + 1], s[i + 2]])
-    return json.dumps({
+    doc = {
         "v": VERSION, "prox": game.proximity, "alarm": game.alarm,
         "alarm_start": game.alarm_start, "round": game.round, "phase": PHASE_NAMES[game.phase],
         "first": game.first_player, "players": game.players, "flags": s[B_FLAGS], "die": game.die,
         "ops": ops, "npcs": [s[B_NPCS + n] for n in range(NPC_COUNT)],
         "npc_walk": [s[B_NPC_CHECKED], s[B_NPC_ACTED], s[B_NPC_NEXT]],
-    })
+    }
+    if log is not None:
+        doc["log"] = log.dump()
+        doc["faces"] = log.faces
+    return json.dumps(doc)
 
 
 def _int(doc, key, lo, hi):
@@ -45,8 +51,8 @@ def _int(doc, key, lo, hi):
     return v
 
 
-def loads(text, game):
-    """Loads `text` into `game`, all or nothing."""
+def loads(text, game, log=None):
+    """Loads `text` into `game` (and its log and face counts into `log`), all or nothing."""
     try:
         doc = json.loads(text)
     except ValueError:
@@ -59,7 +65,7 @@ def loads(text, game):
         if k not in doc:
             raise SaveError("save: %s missing" % k)
     for k in doc:
-        if k not in _KEYS:
+        if k not in _KEYS and k not in _LOG_KEYS:
             raise SaveError("save: unknown key %s" % k)
     s = bytearray(STATE_SIZE)
     s[B_PROX] = _int(doc, "prox", 0, PROX_MAX)
@@ -104,4 +110,23 @@ def loads(text, game):
     s[B_NPC_CHECKED], s[B_NPC_ACTED], s[B_NPC_NEXT] = walk
     if s[B_PROX] == PROX_MAX and s[B_PHASE] != OVER:
         raise SaveError("save: proximity 99 but game not over")
+    checked = _log(doc) if log is not None else None
     game.s[:] = s
+    if checked:
+        log.buf[:] = checked.buf
+        log.last = checked.last
+        log.faces[:] = checked.faces
+
+
+def _log(doc):
+    """The document's log and face counts checked into a new GameLog, before anything is loaded."""
+    from lockdown.gamelog import GameLog, LogError
+    checked = GameLog()
+    try:
+        if "log" in doc:
+            checked.load(doc["log"])
+        if "faces" in doc:
+            checked.load_faces(doc["faces"])
+    except LogError as e:
+        raise SaveError("save: " + str(e))
+    return checked

@@ -40,11 +40,11 @@ def draw_risk(fb, game):
     p = percent(_out[0])
     big = 2 if draw.width(label) + draw.width(p, 2) < 124 else 1  # the first chance, large if it fits
     draw.text(fb, label, 0, 15)
-    draw.right(fb, p, 127, 19 - 4 * big, 1, big)
+    draw.right(fb, p, 125, 19 - 4 * big, 1, big)
     for k in (1, 2):
         y = 18 + 10 * k
         draw.text(fb, "In %d rounds" % (k + 1), 0, y)
-        draw.right(fb, percent(_out[k]), 127, y)
+        draw.right(fb, percent(_out[k]), 125, y)
     e = expected_rounds(game.proximity, game.alarm)
     draw.text(fb, ("~%.1f rounds left" if e < 10 else "~%.0f rounds left") % e, 0, 56)
 

@@ -11,6 +11,8 @@ from lockdown.save import dumps, loads
 
 SAVE = "game.json"
 BAD = "game.bad"
+ARCHIVE = "log"  # finished games, log/<n>.json, for the desktop export
+KEEP = 8  # finished games kept
 UNREADABLE = "Save unreadable: new game"
 
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows will not rename over a file
@@ -26,6 +28,7 @@ class Store:
     def __init__(self, root, log=print):
         self.root = root.rstrip("/") + "/" if root else ""
         self.log = log
+        self._finished = None  # the last save's text while its game was over
 
     def path(self, name):
         return self.root + name
@@ -66,25 +69,44 @@ class Store:
             tail = f.read()
         self.write(name, tail[tail.find(b"\n") + 1:].decode() + line[:limit // 2 - 1] + "\n")
 
-    def save(self, game):
-        self.write(SAVE, dumps(game))
+    def save(self, game, log=None):
+        """Saves the game (and its log); a new game replacing a finished one archives that one."""
+        text = dumps(game, log)
+        if self._finished and game.round <= 1 and not game.over:
+            self.archive(self._finished)
+        self._finished = text if game.over else None
+        self.write(SAVE, text)
 
-    def restore(self, game):
+    def archive(self, text):
+        """Keeps a finished game as log/<n>.json, n counting up; only the last KEEP stay."""
+        try:
+            os.mkdir(self.path(ARCHIVE))
+        except OSError:
+            pass  # already there
+        nums = [int(n[:-5]) for n in os.listdir(self.path(ARCHIVE)) if n.endswith(".json") and n[:-5].isdigit()]
+        n = max(nums) + 1 if nums else 1
+        self.write("%s/%d.json" % (ARCHIVE, n), text)
+        for old in nums:
+            if old <= n - KEEP:
+                self.remove("%s/%d.json" % (ARCHIVE, old))
+
+    def restore(self, game, log=None):
         """Loads the saved game into `game`; returns None, or a notice when the save was set aside.
 
         A game.tmp is a write that a power cut interrupted: it is removed, never loaded.
         """
         self.remove(_stem(SAVE) + ".tmp")
+        if not self.exists(SAVE):  # no game saved yet (asked first: errno values differ by port)
+            return None
         try:
             with open(self.path(SAVE), "rb") as f:
                 text = f.read()
         except OSError as e:
-            if e.args[0] == 2:  # ENOENT: no game saved yet
-                return None
             why = "cannot read (%s)" % e
         else:
             try:
-                loads(text.decode(), game)
+                loads(text.decode(), game, log)
+                self._finished = text.decode() if game.over else None
                 return None
             except MemoryError:
                 raise

@@ -9,9 +9,9 @@ from micropython import const
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 
-ROWS = const(6)  # visible rows between the title bar and the footer
-ROW_H = const(8)
-TOP = const(9)
+ROWS = const(5)  # visible rows between the title bar and the footer
+ROW_H = const(9)  # a glyph's 7 rows, its descender row and a row between (the cursor bar's top)
+TOP = const(10)
 
 
 def title_bar(fb, left, right=""):
@@ -23,7 +23,7 @@ def title_bar(fb, left, right=""):
 
 class Form:
     title = ""
-    footer = "GO pick  ALARM\x1fback"
+    footer = "GO pick   ALARM back"
 
     def __init__(self, app):
         self.app = app
@@ -86,14 +86,14 @@ class Form:
             y = TOP + r * ROW_H
             c = 1
             if i == self.cur:
-                fb.fill_rect(0, y - 1, 128, ROW_H, 1)
+                fb.fill_rect(0, y - 1, 128, ROW_H, 1)  # y-1 .. y+7: descenders stay inside
                 c = 0
             draw.text(fb, self.label(i), 2, y, c)
             v = self.value(i)
             if v is not None:
                 draw.right(fb, v, 125, y, c)
         if self.top > 0:
-            draw.text(fb, "\x1e", 122, 0, 0)
+            draw.text(fb, "\x1e", 112, 0, 0)  # font.TRI_UP, in the title bar: more rows above
         if self.top + ROWS < n:
-            draw.text(fb, "\x1f", 122, TOP + ROWS * ROW_H - 8, 1)
-        draw.text(fb, self.footer, 1, 57)
+            draw.text(fb, "\x1f", 120, 0, 0)  # font.TRI_DOWN: more rows below
+        draw.text(fb, self.footer, 1, 56)

@@ -305,3 +305,13 @@ def test_npc_steps_can_be_skipped_from_the_list():
     d.press(GO)
     d.press(GO)
     assert d.game.phase == SECURITY and d.game.npc(1) == (4, True) and d.game.proximity == 0
+
+
+def test_a_boot_notice_stays_until_a_button_is_pressed():
+    from lockdown.app import App
+    d = Driver()
+    d.app = App(d.session, notice="Save unreadable: new game\nconfig go: GP29 is not a usable pin; using GP15")
+    d.wait(5000)
+    assert d.screen() == "Notice" and len(d.app.stack[-1].lines) >= 3
+    d.press(GO)
+    assert d.screen() == "Setup"

@@ -190,3 +190,25 @@ def test_garbage_is_rejected():
     g = playing(3)
     for text in ("", "{", "[]", "null", "{\"v\": 1"):
         raises(SaveError, loads, text, g)
+
+
+def test_save_carries_the_game_log_and_face_counts():
+    s = session()
+    to_phase(s.game, SECURITY)
+    s.forced = 4
+    s.roll()
+    text = dumps(s.game, s.log)
+    t = Session(Xorshift(1))
+    loads(text, t.game, t.log)
+    assert bytes(t.game.s) == bytes(s.game.s)
+    assert t.log.dump() == s.log.dump() and t.log.faces == s.log.faces and t.log.faces[3] == 1
+
+
+def test_a_bad_log_rejects_the_whole_save():
+    s = session()
+    doc = json.loads(dumps(s.game, s.log))
+    doc["faces"] = [1, 2, 3]
+    t = Session(Xorshift(1))
+    before = bytes(t.game.s)
+    e = raises(SaveError, loads, json.dumps(doc), t.game, t.log)
+    assert "faces" in str(e) and bytes(t.game.s) == before
