@@ -26,6 +26,8 @@ ROLL_MS = const(720)  # the roll animation
 ROLL_FRAME_MS = const(80)
 FLASH_MS = const(1500)
 
+DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")  # constants: drawing them allocates nothing
+ALARM_TEXTS = ("-1", "0", "+1", "+2", "+3", "+4", "+5", "+6", "+7", "+8")
 PHASE_TITLES = ("SETUP", "SELECTION", "RESOLUTION", "NPC PHASE", "SECURITY", "GAME OVER")
 # Where each lazily imported screen lives: name -> (module, class)
 SCREENS = {
@@ -65,6 +67,8 @@ class App:
         self.roll_from = -1  # proximity before the last roll (-1: unknown, e.g. after a restart)
         self._flash = None
         self._flash_end = 0
+        self._texts_key = self._texts_key2 = -1  # what the play screen's cached texts were made for
+        self._texts_cache = None
         if session.game.phase == SETUP:
             self.open("setup")
         if notice:  # a set-aside save or a board problem: stays until it has been read
@@ -74,12 +78,19 @@ class App:
     def open(self, name, *args):
         mod, cls = SCREENS[name]
         m = __import__(mod, None, None, (cls,))
-        self.stack.append(getattr(m, cls)(self, *args))
+        screen = getattr(m, cls)(self, *args)
+        screen.module = mod
+        self.stack.append(screen)
         self.dirty = True
 
     def close(self):
         if self.stack:
-            self.stack.pop()
+            gone = self.stack.pop().module
+            for s in self.stack:
+                if s.module == gone:
+                    break
+            else:
+                unload(gone)
         if not self.stack and self.session.game.phase == SETUP:
             self.open("setup")
         self.dirty = True
@@ -243,28 +254,49 @@ class App:
             from lockdown.npc_ui import draw_step
             draw_step(fb, self, "R%d NPC PHASE" % g.round)
             return
-        title_bar(fb, "R%d %s" % (g.round, PHASE_TITLES[p]), "1st " + self._player(g.first_player))
+        texts = self._texts(g, p)
+        title_bar(fb, texts[0], texts[1])
         rolling = self._roll_end and self.now < self._roll_end
         if rolling:
             draw_die(fb, 6, 12, (self.now // ROLL_FRAME_MS) % 6 + 1)
         else:
-            draw.big(fb, "%02d" % g.proximity, 2, 11)
+            x = draw.big(fb, DIGITS[g.proximity // 10], 2, 11)
+            draw.big(fb, DIGITS[g.proximity % 10], x, 11)
         draw.text(fb, "ALARM", 46, 11)
-        draw.right(fb, "%+d" % g.alarm if g.alarm else "0", 125, 11)
+        draw.right(fb, ALARM_TEXTS[g.alarm + 1], 125, 11)
         draw_alarm_scale(fb, 46, 21, g.alarm)
-        draw.text(fb, "PROXIMITY" if p != OVER else "", 46, 31)
+        if p != OVER:
+            draw.text(fb, "PROXIMITY", 46, 31)
         if not rolling:
-            self._draw_hint(fb, g, p)
+            draw.text(fb, texts[2], 2, 43)
+            fb.fill_rect(0, 54, 128, 10, 1)
+            draw.centre(fb, texts[3], 55, 0)
 
     def _player(self, player):
         return "P%d" % (player + 1)
 
-    def _draw_hint(self, fb, g, p):
-        """The bottom lines: what this phase asks of the table, and what GO does next."""
+    def _texts(self, g, p):
+        """(title, title right, line, GO hint) of the play screen, made again only when they change,
+        so turning a knob on the play screen allocates no strings."""
+        key = ((g.round * 6 + p) * 6 + g.first_player) * 64
+        if p == SELECTION:
+            for op in range(g.ops):
+                if g.has(op, DELAYED):
+                    key += 1 << op
+        elif p == SECURITY and g.flag(ROLLED):
+            key += 1 + (g.alarm + 1) * 7 + g.die  # the sum line follows the alarm
+        key2 = g.proximity if p == SECURITY else 0
+        if key == self._texts_key and key2 == self._texts_key2:
+            return self._texts_cache
+        self._texts_key = key
+        self._texts_key2 = key2
         line = ""
         if p == SELECTION:
-            names = [op_name(g, op) for op in range(g.ops) if g.has(op, DELAYED)]
-            line = ("Delayed: " + " ".join(names)) if names else "Nobody delayed"
+            names = ""
+            for op in range(g.ops):
+                if g.has(op, DELAYED):
+                    names += " " + op_name(g, op)
+            line = ("Delayed:" + names) if names else "Nobody delayed"
             hint = "GO: resolve cards"
         elif p == RESOLUTION:
             line = self._player(g.first_player) + " resolves first"
@@ -283,9 +315,20 @@ class App:
         else:
             line = "LOCKDOWN!" if g.end_reason() == END_LOCKDOWN else "Everyone is out"
             hint = "GO: final scores"
-        draw.text(fb, line, 2, 43)
-        fb.fill_rect(0, 54, 128, 10, 1)
-        draw.centre(fb, hint, 55, 0)
+        self._texts_cache = ("R%d %s" % (g.round, PHASE_TITLES[p]), "1st " + self._player(g.first_player),
+                             line, hint)
+        return self._texts_cache
+
+
+def unload(mod):
+    """Forgets a screen's module once no open screen needs it: the RAM its code took comes back,
+    and the next open imports it again (screens keep no state in their modules)."""
+    import sys
+    sys.modules.pop(mod, None)
+    pkg = sys.modules.get("lockdown")
+    name = mod.rpartition(".")[2]
+    if pkg is not None and name in dir(pkg):
+        delattr(pkg, name)
 
 
 def draw_alarm_scale(fb, x, y, alarm):

@@ -27,9 +27,7 @@ class Session:
         merge=True folds it into the previous action when that had the same code, so a quick
         spin of a knob is undone in one step.
         """
-        fold = merge and self.history.count and self.history.last_code() == code
-        if not fold:
-            self.history.record(self.game, code)
+        fold = self._begin(code, merge)
         try:
             method(*args)
         except RuleError:
@@ -38,13 +36,32 @@ class Session:
             raise
         self.changes += 1
 
+    def _begin(self, code, merge):
+        """Records the undo entry for an action, unless it folds into the last one; says which."""
+        fold = merge and self.history.count and self.history.last_code() == code
+        if not fold:
+            self.history.record(self.game, code)
+        return fold
+
     def turn(self, code, delta, merge=False):
         """Moves the alarm (A_ALARM) or proximity (A_PROX) dial by `delta`."""
         g = self.game
-        alarm = code == A_ALARM
-        before = g.alarm if alarm else g.proximity
-        self.act(code, g.add_alarm if alarm else g.add_proximity, delta, merge=merge)
-        self.log.on_manual(g, code, (g.alarm if alarm else g.proximity) - before)
+        fold = self._begin(code, merge)  # not through act: no tuple or bound method per detent
+        try:
+            if code == A_ALARM:
+                before = g.alarm
+                g.add_alarm(delta)
+                moved = g.alarm - before
+            else:
+                before = g.proximity
+                g.add_proximity(delta)
+                moved = g.proximity - before
+        except RuleError:
+            if not fold:
+                self.history.drop()
+            raise
+        self.changes += 1
+        self.log.on_manual(g, code, moved)
 
     def roll(self, value=0):
         """The Security roll: the device's die, or `value` for a physical die. Returns the face."""
