@@ -96,8 +96,9 @@ class App:
         self.dirty = True
 
     def close_all(self):
-        del self.stack[:]
-        self.close()
+        while len(self.stack) > 1:
+            self.close()
+        self.close()  # the last one: in SETUP this opens the setup screen again
 
     def ask_undo(self):
         if self.session.history.count:

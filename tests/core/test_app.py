@@ -315,3 +315,17 @@ def test_a_boot_notice_stays_until_a_button_is_pressed():
     assert d.screen() == "Notice" and len(d.app.stack[-1].lines) >= 3
     d.press(GO)
     assert d.screen() == "Setup"
+
+
+def test_a_closed_screen_gives_its_module_back():
+    import sys
+    d = Driver()
+    d.start()
+    d.hold(GO)
+    d.turn(ALARM, menu_index(d, "Settings"))
+    d.press(GO)
+    assert "lockdown.menu_ui" in sys.modules
+    d.hold(GO)  # back to the play screen, closing settings and the menu
+    assert d.screen() == "play" and "lockdown.menu_ui" not in sys.modules
+    d.hold(GO)
+    assert d.screen() == "Menu"  # and it comes back when opened again
