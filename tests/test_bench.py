@@ -3,7 +3,6 @@
 Behaviour it can check: the MicroPython replays of full6 (32-bit and 64-bit) end on the result
 screen as the simulator does, and the import order puts each module after what it imports.
 """
-import importlib.util
 import json
 import os
 import shutil
@@ -17,10 +16,8 @@ NEED = "Node.js, the MicroPython WebAssembly port, the unix port and mpy-cross (
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("lockdown_bench", os.path.join(mpy.ROOT, "tools", "bench.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    from tools import bench
+    return bench
 
 
 @pytest.fixture(scope="module")

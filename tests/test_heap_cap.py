@@ -8,7 +8,6 @@ before the firmware's first import and SLACK is the fragmentation headroom the c
 (full6 runs in base + live peak + 3%). The firmware runs as deployed: tools/deploy.py's .mpy build.
 The run also reports its live peak, which must be within RATIO * 64 KB exactly.
 """
-import importlib.util
 import os
 
 import pytest
@@ -28,10 +27,8 @@ def cap(budget):
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("lockdown_bench", os.path.join(mpy.ROOT, "tools", "bench.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    from tools import bench
+    return bench
 
 
 @pytest.fixture(scope="module")
