@@ -253,7 +253,7 @@ class App:
         p = g.phase
         if self._npc_step():
             from lockdown.npc_ui import draw_step
-            draw_step(fb, self, "R%d NPC PHASE" % g.round)
+            draw_step(fb, self, "R%d NPC 1st P%d" % (g.round, g.first_player + 1))
             return
         texts = self._texts(g, p)
         title_bar(fb, texts[0], texts[1])
