@@ -24,6 +24,8 @@ def parser():
     p.add_argument("--seed", type=int, default=1, help="seed of the device's die (default 1)")
     p.add_argument("--state-json", metavar="OUT", help="write the game state as JSON at the end")
     p.add_argument("--screenshot", metavar="OUT.png", help="write the final screen as a PNG")
+    p.add_argument("--save-dir", metavar="DIR", help="save the game (with its log) into DIR as the board "
+                   "does, for tools.export --dir; a finished game already there is archived in DIR/log")
     return p
 
 
@@ -82,7 +84,21 @@ def main(argv=None):
             f.write("\n")
     if args.screenshot:
         sim.shot(args.screenshot)
+    if args.save_dir:
+        save_to(args.save_dir, sim.session)
     return status
+
+
+def save_to(folder, session):
+    """Saves through the board's own Store, so the folder holds what a board's flash would."""
+    from lockdown.game import Game
+    from lockdown.storage import Store
+    os.makedirs(folder, exist_ok=True)
+    store = Store(folder, lambda msg: print(msg, file=sys.stderr))
+    store.restore(Game())  # learns whether the save already there is a finished game
+    if store.finished():
+        store.archive(store.finished())
+    store.save(session.game, session.log)
 
 
 if __name__ == "__main__":

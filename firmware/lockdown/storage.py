@@ -77,6 +77,10 @@ class Store:
         self._finished = text if game.over else None
         self.write(SAVE, text)
 
+    def finished(self):
+        """The last save's text while its game is over (what a new game would archive), or None."""
+        return self._finished
+
     def archive(self, text):
         """Keeps a finished game as log/<n>.json, n counting up; only the last KEEP stay."""
         try:
