@@ -79,3 +79,11 @@ def test_the_script_encodes_one_record_per_command(bench):
     first = commands[0]
     assert data[0] | data[1] << 8 == first.line
     assert data[2] == bench.OPS[first.name]
+
+
+def test_a_dial_detent_on_the_play_screen_allocates_nothing(result):
+    """Turn, draw and show of one detent, in steady state, on both MicroPython ports (issue 5's goal)."""
+    figures, _ = result
+    for port in ("wasm", "unix"):
+        for dial in ("alarm", "prox"):
+            assert figures["alloc_%s_%s" % (port, dial)] == 0, (port, dial, figures)

@@ -16,6 +16,8 @@ glitch cannot leave the panel stale.
 import framebuf
 from micropython import const
 
+_VIEWS = const(32)  # runs whose memoryviews are kept
+
 _CTRL_CMD = const(0x00)  # control byte: the rest of the transaction is commands
 _CTRL_DATA = const(0x40)  # control byte: the rest of the transaction is display data
 _NOP = const(0xE3)
@@ -58,6 +60,7 @@ class _Panel:
         self._cmd2 = bytearray(3)  # control byte + a command with one parameter
         self._cmd1 = memoryview(self._cmd2)[:2]
         self._vec = [bytes((_CTRL_DATA,)), None] if hasattr(i2c, "writevto") else None
+        self._views = {}  # (page, c0, c1) -> memoryview of that run: dial runs recur, so reuse them
         if not self._vec:
             self._tmp = bytearray(width + 1)
             self._tmp[0] = _CTRL_DATA
@@ -133,10 +136,20 @@ class _Panel:
     def _run(self, p, c0, c1):
         """Sends columns c0..c1-1 of page p and records them in the shadow once they went out."""
         sent = self._write(self._window(p, c0, c1))
-        data = self._new[p] if c1 - c0 == self.width else self._new[p][c0:c1]
+        data = self._new[p] if c1 - c0 == self.width else self._view(p, c0, c1)
         sent += self._data(data)
         self._old[p][c0:c1] = data
         return sent
+
+    def _view(self, p, c0, c1):
+        """The run's memoryview, made once: slicing anew would allocate on every show."""
+        key = p << 16 | c0 << 8 | c1
+        v = self._views.get(key)
+        if v is None:
+            if len(self._views) >= _VIEWS:
+                self._views.clear()
+            v = self._views[key] = self._new[p][c0:c1]
+        return v
 
     def _command(self, cmd, param=-1):
         c = self._cmd2
