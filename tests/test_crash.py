@@ -164,3 +164,30 @@ def test_the_error_screen_falls_back_to_the_code_alone_without_lockdown_draw(mon
     crash.screen(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), "BEEF", "KeyError")
     assert read_code(buf) == "BEEF"
     assert all(b == 0xFF for b in buf[:128]), "the top bar"
+
+
+def test_a_save_that_crashes_the_app_three_times_in_a_row_is_set_aside(tmp_path):
+    from lockdown.storage import CRASHED, CRASHES
+    hw = FakeHardware(root=str(tmp_path), clock=Clock(end=5000))
+    hw.inputs.add(*PLAY)
+    boot(hw, [])  # played and saved, then the clock ran out: no crash
+    for n in range(3):  # the saved game now crashes the app at once, three boots running
+        boot(FakeHardware(root=str(tmp_path)), [], fail="draw")
+        assert (tmp_path / CRASHES).read_text() == str(n + 1)
+    apps = []
+    boot(FakeHardware(root=str(tmp_path), clock=Clock(end=500)), apps)
+    assert apps[-1].notice == CRASHED and apps[-1].session.game.round == 0
+    assert (tmp_path / "game.bad").exists() and not (tmp_path / CRASHES).exists()
+
+
+def test_a_steady_run_ends_a_run_of_crashes(tmp_path):
+    from lockdown.runloop import STEADY_MS
+    from lockdown.storage import CRASHES
+    hw = FakeHardware(root=str(tmp_path), clock=Clock(end=5000))
+    hw.inputs.add(*PLAY)
+    boot(hw, [])
+    boot(FakeHardware(root=str(tmp_path)), [], fail="draw")
+    assert (tmp_path / CRASHES).exists()
+    apps = []
+    boot(FakeHardware(root=str(tmp_path), clock=Clock(end=STEADY_MS + 1000)), apps)
+    assert not (tmp_path / CRASHES).exists() and apps[0].session.game.proximity == 7

@@ -12,13 +12,14 @@ from micropython import const
 from lockdown import crash
 from lockdown.game import PHASE_NAMES
 from lockdown.session import Session
-from lockdown.storage import Store
+from lockdown.storage import CRASH_LIMIT, CRASHES, Store
 
 POLL_MS = const(5)  # pause between passes: inputs are read at least every 10 ms
 QUIET_MS = const(300)  # save once nothing has changed for this long...
 SAVE_MAX_MS = const(2000)  # ...or once a change has waited this long (a knob that never rests)
 RETRY_MS = const(5000)  # after a failed write
 RESET_MS = const(4000)  # the error screen shows this long at most before hw.reset()
+STEADY_MS = const(20000)  # running this long without a crash ends a run of crashes
 
 try:
     from time import ticks_diff, ticks_ms
@@ -118,15 +119,26 @@ async def main(hw, clock=None, make_app=_app):
     store = Store(hw.root, hw.log)
     try:
         session = Session(hw.entropy)
-        notice = store.restore(session.game, session.log)
+        crashes = store.crashes()
+        notice = store.set_aside_after_crashes() if crashes >= CRASH_LIMIT else None
+        notice = store.restore(session.game, session.log) or notice
         problems = getattr(hw, "problems", None)
         if problems:  # a bad config or a missing part: say so on the screen too
             notice = "\n".join(([notice] if notice else []) + problems)
-        loop = Loop(hw, make_app(session, notice), session, store, clock, clock.now())
+        started = clock.now()
+        loop = Loop(hw, make_app(session, notice), session, store, clock, started)
         while True:
-            loop.step(clock.now())
+            now = clock.now()
+            loop.step(now)
+            if crashes and clock.diff(now, started) >= STEADY_MS:
+                store.remove(CRASHES)  # steady again: the run of crashes is over
+                crashes = 0
             await clock.sleep(POLL_MS)
     except Exception as e:
+        try:
+            store.count_crash()  # before the report: a save that keeps crashing the app is set aside
+        except OSError:
+            pass
         crash.report(hw, store, e)
     # The watchdog is no longer fed and restarts the board; if it has not after RESET_MS, reset.
     await clock.sleep(RESET_MS)

@@ -14,6 +14,9 @@ BAD = "game.bad"
 ARCHIVE = "log"  # finished games, log/<n>.json, for the desktop export
 KEEP = 8  # finished games kept
 UNREADABLE = "Save unreadable: new game"
+CRASHES = "crashes"  # crashes since the loop last ran steadily; absent when there were none
+CRASH_LIMIT = 3  # this many in a row and the save is set aside: it may be what crashes the app
+CRASHED = "The game crashed 3 times: it is kept as game.bad, a new game starts"
 
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows will not rename over a file
 
@@ -117,6 +120,24 @@ class Store:
             except Exception as e:  # whatever is in the file, the board must boot
                 why = str(e) or type(e).__name__
         return self._set_aside(why)
+
+    def crashes(self):
+        """Crashes in a row before this boot (0 when the loop last ran steadily)."""
+        try:
+            with open(self.path(CRASHES)) as f:
+                return int(f.read() or 0)
+        except (OSError, ValueError):
+            return 0
+
+    def count_crash(self):
+        self.write(CRASHES, str(self.crashes() + 1))
+
+    def set_aside_after_crashes(self):
+        """The save crashed the app CRASH_LIMIT times in a row: keep it for a bug report, start anew."""
+        self.remove(CRASHES)
+        if self.exists(SAVE):
+            self._set_aside("crashed the app %d times in a row" % CRASH_LIMIT)
+        return CRASHED
 
     def _set_aside(self, why):
         older = self.exists(BAD)
