@@ -326,10 +326,10 @@ def unload(mod):
     and the next open imports it again (screens keep no state in their modules)."""
     import sys
     sys.modules.pop(mod, None)
-    pkg = sys.modules.get("lockdown")
-    name = mod.rpartition(".")[2]
-    if pkg is not None and name in dir(pkg):
-        delattr(pkg, name)
+    try:
+        delattr(sys.modules["lockdown"], mod.rpartition(".")[2])
+    except (KeyError, AttributeError):
+        pass
 
 
 def draw_alarm_scale(fb, x, y, alarm):

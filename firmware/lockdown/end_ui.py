@@ -7,7 +7,7 @@ from lockdown.score import (BY_BLACKMAIL, BY_DATA, BY_PROTOTYPE, BY_SOLE_ESCAPE,
                             WIN, counts, player_totals, result)
 from lockdown.table_ui import STATUS_SHORT
 from lockdown.helpers import op_name
-from lockdown.ui import Form, title_bar
+from lockdown.ui import Form, View, title_bar
 
 FIELDS = ("data", "tokens", "Prototype", "Blackmail")
 HOW = {BY_SOLE_ESCAPE: "only one got out", BY_DATA: "most data", BY_PROTOTYPE: "tie: Prototype",
@@ -67,9 +67,9 @@ class Scoring(Form):
             super().press(button)
 
 
-class Result:
+class Result(View):
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.kind, self.players, self.how = result(app.session.game)
 
     def draw(self, fb):
@@ -92,15 +92,9 @@ class Result:
         fb.fill_rect(0, 54, 128, 10, 1)
         draw.centre(fb, "GO new game", 55, 0)
 
-    def turn(self, knob, n):
-        pass
-
     def press(self, button):
         if button == GO:
             self.app.close_all()
             self.app.open("setup")
         elif button == ALARM:
             self.app.close()
-
-    def hold(self, button):
-        self.app.close_all()

@@ -7,7 +7,7 @@ from lockdown.events import ALARM, GO
 from lockdown.game import SECRET_ROOM
 from lockdown.helpers import DRAFT, download, draft_prompt, extract, op_name
 from lockdown.history import A_PHASE
-from lockdown.ui import Form, title_bar
+from lockdown.ui import Form, View, title_bar
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
@@ -141,11 +141,11 @@ class Extract(Form):
             super().press(button)
 
 
-class Draft:
+class Draft(View):
     """The advanced item draft, one step per GO."""
 
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.step = 0
 
     def draw(self, fb):
@@ -154,9 +154,6 @@ class Draft:
             draw.centre(fb, line, 16 + i * 12)
         fb.fill_rect(0, 54, 128, 10, 1)
         draw.centre(fb, "GO next" if self.step < len(DRAFT) - 1 else "GO done", 55, 0)
-
-    def turn(self, knob, n):
-        pass
 
     def press(self, button):
         if button == ALARM and self.step:
@@ -167,6 +164,3 @@ class Draft:
             self.step += 1
         else:
             self.app.close()
-
-    def hold(self, button):
-        self.app.close_all()

@@ -2,7 +2,7 @@
 from lockdown import draw
 from lockdown.game import CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED
 from lockdown.history import A_SETTING
-from lockdown.ui import Form, title_bar
+from lockdown.ui import Form, View, title_bar
 
 VERSION = "0.1"
 
@@ -71,27 +71,15 @@ class About(Form):
         self.back()
 
 
-class Risk:
+class Risk(View):
     """The lockdown odds, only on request: some groups would rather not know."""
-
-    def __init__(self, app):
-        self.app = app
 
     def draw(self, fb):
         from lockdown.screens_stats import draw_risk
         draw_risk(fb, self.app.session.game)
 
-    def turn(self, knob, n):
-        pass
 
-    def press(self, button):
-        self.app.close()
-
-    def hold(self, button):
-        self.app.close_all()
-
-
-class Graph(Risk):
+class Graph(View):
     """Proximity per round with the alarm under it, from the game log."""
 
     def draw(self, fb):
@@ -120,7 +108,7 @@ def wrap(text, width=21):
     return out
 
 
-class Notice(Risk):
+class Notice(View):
     """Something the group must know at boot (a save set aside, a config problem); any press closes."""
 
     def __init__(self, app, text):

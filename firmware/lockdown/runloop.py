@@ -12,7 +12,7 @@ from micropython import const
 from lockdown import crash
 from lockdown.game import PHASE_NAMES
 from lockdown.session import Session
-from lockdown.storage import CRASH_LIMIT, CRASHES, Store
+from lockdown.storage import CRASH_LIMIT, Store
 
 POLL_MS = const(5)  # pause between passes: inputs are read at least every 10 ms
 QUIET_MS = const(300)  # save once nothing has changed for this long...
@@ -131,7 +131,7 @@ async def main(hw, clock=None, make_app=_app):
             now = clock.now()
             loop.step(now)
             if crashes and clock.diff(now, started) >= STEADY_MS:
-                store.remove(CRASHES)  # steady again: the run of crashes is over
+                store.steady()
                 crashes = 0
             await clock.sleep(POLL_MS)
     except Exception as e:

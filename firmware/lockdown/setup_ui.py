@@ -1,4 +1,5 @@
 """New game: players, the two-player game, the alarm start, whose die, who starts."""
+from lockdown.events import GO
 from lockdown.game import PHYSICAL_DIE, SETUP
 from lockdown.history import A_SETUP
 from lockdown.ui import Form
@@ -85,7 +86,6 @@ class Setup(Form):
             self.app.open("draft")
 
     def press(self, button):
-        from lockdown.events import GO
         if button == GO:
             self.act(self.pick, self.count() - 1)
         else:

@@ -132,9 +132,13 @@ class Store:
     def count_crash(self):
         self.write(CRASHES, str(self.crashes() + 1))
 
+    def steady(self):
+        """The loop ran steadily: a run of crashes, if there was one, is over."""
+        self.remove(CRASHES)
+
     def set_aside_after_crashes(self):
         """The save crashed the app CRASH_LIMIT times in a row: keep it for a bug report, start anew."""
-        self.remove(CRASHES)
+        self.steady()
         if self.exists(SAVE):
             self._set_aside("crashed the app %d times in a row" % CRASH_LIMIT)
         return CRASHED

@@ -21,6 +21,23 @@ def title_bar(fb, left, right=""):
         draw.right(fb, right, 127, 0, 0)
 
 
+class View:
+    """A screen that only shows something: the knobs do nothing, a press goes back, a hold goes
+    home. Screens with their own presses override `press`."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def turn(self, knob, n):
+        pass
+
+    def press(self, button):
+        self.app.close()
+
+    def hold(self, button):
+        self.app.close_all()
+
+
 class Form:
     title = ""
     footer = "GO pick   ALARM back"

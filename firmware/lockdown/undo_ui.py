@@ -3,7 +3,7 @@ from lockdown import draw
 from lockdown.events import GO
 from lockdown.game import PHASE_NAMES, Game
 from lockdown.history import ACTION_NAMES
-from lockdown.ui import title_bar
+from lockdown.ui import View, title_bar
 
 
 def changes(before, after):
@@ -23,9 +23,9 @@ def changes(before, after):
     return out[:3]
 
 
-class UndoConfirm:
+class UndoConfirm(View):
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         h = app.session.history
         self.name = ACTION_NAMES[h.last_code()]
         prev = Game(2)
@@ -40,13 +40,7 @@ class UndoConfirm:
         fb.fill_rect(0, 54, 128, 10, 1)
         draw.centre(fb, "GO undo  ALARM keep", 55, 0)
 
-    def turn(self, knob, n):
-        pass
-
     def press(self, button):
         self.app.close()
         if button == GO:
             self.app.undo(self.name)
-
-    def hold(self, button):
-        self.app.close_all()
