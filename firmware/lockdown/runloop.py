@@ -56,7 +56,8 @@ class Loop:
         self.app = app
         self.session = session
         self.store = store
-        self.diff = clock.diff
+        self.diff = clock.diff if clock else ticks_diff
+        self.crashes = 0  # crashes in a row before this boot, until the loop has run steadily
         self.saved = self.seen = session.changes  # changes count at the last save / last pass
         self.changed_at = self.waiting_since = now
         self.failed_at = None  # when the last save failed
@@ -113,28 +114,41 @@ def _app(session, notice):
     return App(session, notice=notice)
 
 
+def boot(hw, now, make_app=_app):
+    """Everything before the first pass: the store, the saved game, the app. Returns the Loop.
+
+    The board's main() and the browser page both start here, then call loop.step(now) on their clock.
+    """
+    store = Store(hw.root, hw.log)
+    session = Session(hw.entropy)
+    crashes = store.crashes()
+    notice = store.set_aside_after_crashes() if crashes >= CRASH_LIMIT else None
+    notice = store.restore(session.game, session.log) or notice
+    problems = getattr(hw, "problems", None)
+    if problems:  # a bad config or a missing part: say so on the screen too
+        notice = "\n".join(([notice] if notice else []) + problems)
+    loop = Loop(hw, make_app(session, notice), session, store, None, now)
+    loop.crashes = crashes
+    return loop
+
+
 async def main(hw, clock=None, make_app=_app):
     """Boots into the saved game and runs until a crash; returns only if the board did not reset."""
     clock = clock or Clock()
-    store = Store(hw.root, hw.log)
+    store = None
     try:
-        session = Session(hw.entropy)
-        crashes = store.crashes()
-        notice = store.set_aside_after_crashes() if crashes >= CRASH_LIMIT else None
-        notice = store.restore(session.game, session.log) or notice
-        problems = getattr(hw, "problems", None)
-        if problems:  # a bad config or a missing part: say so on the screen too
-            notice = "\n".join(([notice] if notice else []) + problems)
         started = clock.now()
-        loop = Loop(hw, make_app(session, notice), session, store, clock, started)
+        loop = boot(hw, started, make_app)
+        store = loop.store
         while True:
             now = clock.now()
             loop.step(now)
-            if crashes and clock.diff(now, started) >= STEADY_MS:
+            if loop.crashes and clock.diff(now, started) >= STEADY_MS:
                 store.steady()
-                crashes = 0
+                loop.crashes = 0
             await clock.sleep(POLL_MS)
     except Exception as e:
+        store = store or Store(hw.root, hw.log)
         try:
             store.count_crash()  # before the report: a save that keeps crashing the app is set aside
         except OSError:
