@@ -1,0 +1,77 @@
+"""An independent, deliberately plain referee for Infiltrate moves, written from the rules text.
+
+It shares nothing with lockdown.games.infiltrate.rules but the move numbering (square * 8 +
+direction; squares row * 6 + column, row 0 at the bottom; directions N NE E SE S SW W NW), so the
+property tests can hold the fast generator to it. Stacks are lists of (player, pips), bottom first.
+"""
+
+STEPS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+
+
+def on_board(r, c):
+    return 0 <= r <= 5 and 0 <= c <= 5
+
+
+def occupied(board, r, c):
+    return on_board(r, c) and len(board[r * 6 + c]) > 0
+
+
+def squeezed(board, r, c, dr, dc):
+    """A diagonal step from (r, c) passes between two pyramids."""
+    return dr != 0 and dc != 0 and occupied(board, r + dr, c) and occupied(board, r, c + dc)
+
+
+def legal(board, player, move, no_move_sq=None, push_off=False):
+    """Is `move` legal for `player`? no_move_sq: the square of a pyramid that may not move again."""
+    sq, d = divmod(move, 8)
+    if d > 7 or sq > 35:
+        return False
+    r, c = divmod(sq, 6)
+    dr, dc = STEPS[d]
+    if not board[sq]:
+        return False
+    owner, pips = board[sq][-1]
+    if owner != player or sq == no_move_sq:
+        return False
+    tr, tc = r + dr, c + dc
+    if not on_board(tr, tc):
+        return False
+    if squeezed(board, r, c, dr, dc):
+        return False
+    target = board[tr * 6 + tc]
+    if pips == 1:
+        # only moves by pushing exactly one pyramid that is alone on its square
+        if len(target) != 1:
+            return False
+        pr, pc = tr + dr, tc + dc
+        if not on_board(pr, pc):
+            return push_off
+        if occupied(board, pr, pc):
+            return False
+        if squeezed(board, tr, tc, dr, dc):
+            return False
+        return True
+    if pips == 2:
+        return len(target) == 0
+    # pips == 3
+    if len(target) == 0:
+        return True
+    t_owner, t_pips = target[-1]
+    return t_owner != player and t_pips in (1, 3)
+
+
+def result(board, move):
+    """The board after a legal move (a new list; the input is left alone)."""
+    new = [list(s) for s in board]
+    sq, d = divmod(move, 8)
+    r, c = divmod(sq, 6)
+    dr, dc = STEPS[d]
+    to = (r + dr) * 6 + (c + dc)
+    piece = new[sq].pop()
+    if piece[1] == 1:
+        pushed = new[to].pop()
+        pr, pc = r + 2 * dr, c + 2 * dc
+        if on_board(pr, pc):
+            new[pr * 6 + pc].append(pushed)
+    new[to].append(piece)
+    return new
