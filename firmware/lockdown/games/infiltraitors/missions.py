@@ -1,0 +1,152 @@
+"""Infiltraitors' missions: the three Training missions and Missions 1-20, from the rulebook.
+
+One row of five bytes a mission (suspects, bullets, suits, flag bits low and high), so the whole
+table costs about 120 bytes. Training #2 and #3 store 0 suspects and bullets: the number of agents
+sets them. Every special rule has a short text of our own, lines of at most 21 characters (a 5x7
+font on 128 px), that the device shows; the rules the device keeps are the flags table.py reads.
+"""
+from micropython import const
+
+COUNT = const(23)  # 0-2: Training #1-#3, 3-22: Missions 1-20
+TRAINING = const(3)
+MIN_AGENTS = const(2)
+MAX_AGENTS = const(5)
+MAX_SUSPECTS = const(11)  # Mission 20
+
+# Flag bits: what a mission changes
+F_NUM13 = const(0x0001)  # cards 2-13 only (Training #1)
+F_CLOCK = const(0x0002)  # a 15-minute limit (Training #3)
+F_FACEDOWN = const(0x0004)  # every discard face down: no face-up discards to enter
+F_ORDER = const(0x0008)  # number tokens by nab order; shoot in that order
+F_SILENT = const(0x0010)  # no discussion
+F_SPECIAL_ASK = const(0x0020)  # the suits' special cards in the middle, for exchanges
+F_BALANCE = const(0x0040)  # shoot only at 4+ clues, as many vertical as horizontal
+F_LEFT = const(0x0080)  # exchange only with the suspect on the left
+F_HAND3 = const(0x0100)  # hand of 3
+F_RIGHT = const(0x0200)  # shoot only the suspect on the right
+F_ELITE = const(0x0400)  # one elite agent: the only shooter, never nabs
+F_SPECIALS = const(0x0800)  # special cards shuffled in; one as a suspect is a 1
+F_PAIR = const(0x1000)  # a suspect is two cards: number from one, suit from the other
+F_BACKWARDS = const(0x2000)  # hands held backwards
+F_FINAL = const(0x4000)  # 8 suspects, then a last one aside for the 8th shooter
+F_KINGPIN = const(0x8000)  # 8 suspects and the Kingpin aside
+
+FINAL_CARDS = const(8)  # Mission 18: the reward cards, the only clues for the last suspect
+CLOCK_S = const(900)  # Training #3: 15 minutes
+
+_ROW = const(5)
+_ROWS = bytes((
+    # suspects, bullets, suits, flags low, flags high
+    2, 5, 3, 0x01, 0x00,  # Training #1
+    0, 0, 3, 0x00, 0x00,  # Training #2: suspects = agents, bullets = agents + 3
+    0, 0, 4, 0x02, 0x00,  # Training #3: the same, within 15 minutes
+    7, 10, 4, 0x00, 0x00,  # Mission 1
+    8, 11, 4, 0x04, 0x00,  # 2
+    8, 11, 4, 0x08, 0x00,  # 3
+    8, 9, 4, 0x10, 0x00,  # 4
+    9, 12, 5, 0x00, 0x00,  # 5
+    9, 9, 4, 0x20, 0x00,  # 6
+    6, 7, 4, 0x40, 0x00,  # 7
+    8, 8, 4, 0x80, 0x00,  # 8
+    9, 12, 5, 0x00, 0x01,  # 9
+    9, 10, 5, 0x10, 0x00,  # 10
+    9, 12, 4, 0x10, 0x02,  # 11
+    6, 6, 5, 0x00, 0x04,  # 12
+    8, 10, 5, 0x40, 0x00,  # 13
+    9, 11, 5, 0x0C, 0x00,  # 14
+    9, 10, 5, 0x00, 0x08,  # 15
+    9, 10, 5, 0x00, 0x10,  # 16
+    9, 9, 5, 0x00, 0x20,  # 17
+    9, 9, 5, 0x00, 0x40,  # 18
+    9, 9, 5, 0x00, 0x80,  # 19
+    11, 12, 5, 0x00, 0x00,  # 20
+))
+
+_RULES = (
+    "Cards 2 to 13 only;\nRed, Yellow, Black.",
+    "",
+    "Beat the clock:\n15 minutes.",
+    "",
+    "Every discard goes\nface down.",
+    "Tokens 1-8 in nab\norder: shoot in that\norder.",
+    "Silence: no talking\nat all.",
+    "",
+    "Middle specials: use\none to ask a suit.",
+    "Shoot only at 4+\nclues, as many vert\nas horiz.",
+    "Exchange only with\nyour left neighbour.",
+    "Hand of 3: start\nwith 3, keep 3.",
+    "Silence: no talking\nat all.",
+    "Silence. Shoot only\nyour right neighbour.",
+    "Elite agent: sole\nshooter, never nabs.",
+    "Shoot only at 4+\nclues, as many vert\nas horiz.",
+    "Tokens 1-9 in nab\norder: shoot in that\norder. Discards down.",
+    "Specials mixed in;\na special suspect\ncounts as a 1.",
+    "A nab takes a 2nd\ncard: it sets the\nsuspect's suit.",
+    "Hands face out: clue\nfrom others' hands.",
+    "1 waits aside for the\n8th shooter; only the\n8 rewards clue it.",
+    "Kingpin: after a hit,\nclue him and sit out.\nLast agent shoots.",
+    "",
+)
+
+# Mission 15, how the device reads the matching rule for a special suspect (table.OPT_ONE_DIVIDES)
+SPECIAL_READING = (
+    "Special suspect is 1:\nonly its suit matches",
+    "Special suspect is 1:\nevery clue matches.",
+)
+
+
+def name(m):
+    return ("Training #%d" % (m + 1)) if m < TRAINING else ("Mission %d" % (m - TRAINING + 1))
+
+
+def flags(m):
+    return _ROWS[m * _ROW + 3] | _ROWS[m * _ROW + 4] << 8
+
+
+def has(m, flag):
+    return bool(flags(m) & flag)
+
+
+def suspects(m, agents):
+    """How many suspects the mission has for this many agents (Training #2, #3: one each)."""
+    return _ROWS[m * _ROW] or agents
+
+
+def bullets(m, agents):
+    return _ROWS[m * _ROW + 1] or agents + 3
+
+
+def suit_count(m):
+    return _ROWS[m * _ROW + 2]
+
+
+def hand_limit(m):
+    return 3 if flags(m) & F_HAND3 else 7
+
+
+def hand_start(m):
+    """Cards dealt to each agent (the rulebook deals 5 in training; Mission 9 deals 3)."""
+    return 3 if flags(m) & F_HAND3 else 5
+
+
+def numbers(m):
+    """The card numbers in play as a bit mask: bit n for number n; bit 1 is a special card."""
+    f = flags(m)
+    if f & F_NUM13:
+        return 0x3FFC  # 2-13
+    return 0xFFFE if f & F_SPECIALS else 0xFFFC  # 1-15 or 2-15
+
+
+def default_suits(m):
+    """The suits as a mask (bit 0 red, 1 blue, 2 green, 3 yellow, 4 black).
+
+    Training #1 names red, yellow and black. Other missions only give a count: 3 suits default to
+    the same three, 4 add blue; the group can pick others.
+    """
+    n = suit_count(m)
+    return 0x19 if n == 3 else (0x1B if n == 4 else 0x1F)
+
+
+def rule(m):
+    """The special rule in our words, lines joined by newlines; '' when there is none."""
+    return _RULES[m]
