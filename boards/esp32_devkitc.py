@@ -19,7 +19,7 @@ it, else pin interrupts (boards/irq_encoder.py). Not allowed: GPIO1/3 (the USB s
 pull-ups: only with external resistors, never for the display.
 """
 import machine
-from machine import I2C, WDT, Pin
+from machine import Pin
 
 from boards.hardware import assemble, log
 
@@ -55,13 +55,5 @@ def _encoder(index, pins):
     return IrqEncoder(a, b)
 
 
-def _i2c(cfg):
-    return I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=cfg["freq"])
-
-
 def build(config=None):
-    hw, cfg = assemble("esp32", SPEC, config, _i2c, _encoder, _pin)
-    hw.reset = machine.reset
-    if cfg["wdt_ms"]:
-        hw.wdt = WDT(timeout=cfg["wdt_ms"])
-    return hw
+    return assemble("esp32", SPEC, config, _encoder, _pin)

@@ -4,8 +4,8 @@ A part that fails (no display answering, a pin the port refuses) becomes a messa
 `problems`, logged to the console, and the rest keeps working: the app can show the list.
 """
 import os
+import sys
 
-from boards.config import load
 from lockdown.inputs import Inputs
 
 KNOBS = ("alarm", "prox")  # config keys, index = events.ALARM, PROX
@@ -33,26 +33,61 @@ class Hardware:
         self.log(msg)
 
 
-def assemble(board, spec, config, i2c, encoder, switch, path="/config.json"):
-    """The steps every board takes: config, display, inputs. Returns (hw, validated config).
+def assemble(board, spec, config, encoder, switch, i2c=None, spi=None, path="/config.json"):
+    """The steps every board takes: config, display, inputs; the Hardware for the board to finish.
 
-    The board supplies `i2c(cfg)` -> a bus with writeto, `encoder(index, [a, b])` -> a running
-    count with .value(), `switch(pin)` -> a level source; the board fills in the rest of hw.
+    The board supplies `encoder(index, [a, b])` -> a running count with .value() and
+    `switch(pin)` -> a level source. `i2c(cfg)` -> the display's bus with writeto; None is a
+    MicroPython port: machine.I2C on the configured pins, and machine's reset and watchdog.
+    `spi(cfg)` -> an SPI display (.fb, .show()), on a board whose SPEC has "spi".
     """
+    from boards.config import load, wiring
     hw = Hardware(board)
     cfg = load(spec, config, path, hw.problem)
-    if cfg["sda"] is not None:
-        where = "I2C%d (SDA %s, SCL %s)" % (cfg["i2c"], spec["pin"] % cfg["sda"], spec["pin"] % cfg["scl"])
-        try:
-            hw.display = open_display(hw, i2c(cfg), cfg, where)
-        except Exception as e:  # the port refused the bus
-            hw.problem("%s: %s" % (where, e))
+    bus, where = wiring(spec, cfg)
+    _forget("boards.config")  # needed only until here: its RAM comes back for the game
+    port = None
+    if i2c is None:
+        import machine as port
+        i2c = _machine_i2c
+    if bus == "spi":
+        hw.display = _opened(hw, cfg["display"] + " on " + where, spi, cfg)
+    elif bus:
+        hw.display = open_display(hw, _opened(hw, where, i2c, cfg), cfg, where)
     hw.inputs = open_inputs(hw, cfg, encoder, switch)
-    return hw, cfg
+    if port:
+        hw.reset = port.reset
+        if cfg["wdt_ms"]:
+            hw.wdt = port.WDT(timeout=cfg["wdt_ms"])
+    return hw
+
+
+def _forget(name):
+    sys.modules.pop(name, None)
+    try:
+        delattr(sys.modules["boards"], name.rpartition(".")[2])
+    except (KeyError, AttributeError):
+        pass
+
+
+def _machine_i2c(cfg):
+    from machine import I2C, Pin
+    return I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=cfg["freq"])
+
+
+def _opened(hw, where, make, cfg):
+    """make(cfg), or None and a problem naming `where` when the port or the driver refuses."""
+    try:
+        return make(cfg)
+    except Exception as e:  # no display, the rest runs
+        hw.problem("%s: %s" % (where, e))
+        return None
 
 
 def open_display(hw, i2c, cfg, where):
-    """The configured display on `i2c`, or None (and a problem) when none answers there."""
+    """The configured I2C display on `i2c`, or None (and a problem) when none answers there."""
+    if i2c is None:
+        return None
     from lockdown import oled
     addr = cfg["addr"]
     try:

@@ -17,8 +17,7 @@ Default wiring (every switch and encoder common goes to GND; internal pull-ups):
 Each encoder is counted by a PIO state machine (boards/pio_encoder.py: A and B must be
 consecutive GPIOs); with other pins, or no free PIO memory, it falls back to interrupts.
 """
-import machine
-from machine import I2C, WDT, Pin
+from machine import Pin
 
 from boards.hardware import assemble, log
 
@@ -53,17 +52,9 @@ def _encoder(index, pins):
     return IrqEncoder(a, b)
 
 
-def _i2c(cfg):
-    return I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=cfg["freq"])
-
-
 def _switch(pin):
     return Pin(pin, Pin.IN, Pin.PULL_UP)
 
 
 def build(config=None):
-    hw, cfg = assemble("pico", SPEC, config, _i2c, _encoder, _switch)
-    hw.reset = machine.reset
-    if cfg["wdt_ms"]:
-        hw.wdt = WDT(timeout=cfg["wdt_ms"])
-    return hw
+    return assemble("pico", SPEC, config, _encoder, _switch)
