@@ -7,7 +7,7 @@ from host_sim.fake_i2c import FakeBusIO, FakeI2C
 from lockdown.oled import SH1106, SSD1306
 from tests import mpy
 
-RUN_COST = {SSD1306: 10, SH1106: 7}  # wire bytes of a run besides its columns
+RUN_COST = {SSD1306: 10, SH1106: 7}  # wire bytes of a one-page run besides its columns, all commands sent
 
 coord = st.integers(-8, 135)
 ops = st.one_of(
@@ -21,9 +21,11 @@ ops = st.one_of(
 frames = st.lists(st.lists(ops, min_size=0, max_size=6), min_size=1, max_size=8)
 
 
-def cheapest(old, new, width, run):
-    """The fewest wire bytes that bring the panel from `old` to `new` when each run of columns
-    costs `run` plus its length: per page, the best way to cover the changed columns with runs."""
+def per_page(old, new, width, run):
+    """The fewest wire bytes that bring the panel from `old` to `new` with one-page runs of
+    columns, each costing `run` plus its length: per page, the best cover of the changed columns.
+    The drivers must never send more (a window across pages, commands the panel does not need
+    again, can only save)."""
     total = 0
     for p in range(len(new) // width):
         cols = [c for c in range(width) if old[p * width + c] != new[p * width + c]]
@@ -37,9 +39,9 @@ def cheapest(old, new, width, run):
     return total
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(cls=st.sampled_from((SSD1306, SH1106)), bus=st.sampled_from((FakeI2C, FakeBusIO)), frames=frames)
-def test_panel_ram_follows_the_framebuffer_and_only_changes_are_sent(cls, bus, frames):
+def test_panel_ram_follows_the_framebuffer_and_no_more_than_per_page_runs_is_sent(cls, bus, frames):
     i2c = bus("ssd1306" if cls is SSD1306 else "sh1106")
     d = cls(i2c)
     d.show()
@@ -51,7 +53,7 @@ def test_panel_ram_follows_the_framebuffer_and_only_changes_are_sent(cls, bus, f
         n = d.show()
         assert n == i2c.wire_bytes - before
         assert i2c.panel.frame() == d.buf
-        assert n == cheapest(old, d.buf, 128, RUN_COST[cls])
+        assert n <= per_page(old, d.buf, 128, RUN_COST[cls])
         assert d.show() == 0
 
 

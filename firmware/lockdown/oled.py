@@ -3,7 +3,9 @@
 Why not micropython-lib's ssd1306: its show() always sends the whole 1 KB frame (about 23 ms of
 a 400 kHz bus for every knob detent), and micropython-lib has no SH1106 driver for the common
 1.3-inch modules. Here show() compares the frame with a shadow copy of what the panel holds and
-sends only the changed column runs of the changed pages (a page is 8 pixel rows).
+sends only what changed, as cheaply as each controller's addressing allows: the SSD1306 takes a
+changed region as one column/page window, the SH1106 (page addressing only) a run per page with
+just the address commands that differ from where its pointer already is.
 
 Wire bytes: every method that talks to the panel returns the bytes it put on the bus, counted as
 1 address byte per I2C transaction plus every control, command and data byte; START, STOP and
@@ -17,6 +19,8 @@ import framebuf
 from micropython import const
 
 _VIEWS = const(32)  # runs whose memoryviews are kept
+_RUNS = const(19)  # the most runs a page splits into: 1 changed column in 7 (SH1106, gap 5)
+_WINDOWS = const(88)  # the most SSD1306 windows: 11 runs a page (gap 10), none merged
 
 _CTRL_CMD = const(0x00)  # control byte: the rest of the transaction is commands
 _CTRL_DATA = const(0x40)  # control byte: the rest of the transaction is display data
@@ -43,7 +47,7 @@ def wire_us(nbytes, transactions=1, hz=400000):
 class _Panel:
     """What both controllers share: the frame, its shadow, the bus writes and the retry rule."""
 
-    def __init__(self, i2c, addr, width, height, ram_width, run_cost):
+    def __init__(self, i2c, addr, width, height, ram_width, gap):
         self.i2c = i2c
         self.addr = addr
         self.width = width
@@ -56,14 +60,18 @@ class _Panel:
         self._new = [new[p * width:(p + 1) * width] for p in range(self.pages)]
         self._old = [old[p * width:(p + 1) * width] for p in range(self.pages)]
         self._x0 = (ram_width - width) // 2  # RAM column of the panel's column 0
-        self._gap = run_cost  # unchanged columns cheaper to resend than to start a new run
+        self._gap = gap  # unchanged columns cheaper to resend than to start a new run
+        self._runs = bytearray(2 * _RUNS)  # one page's runs: first column, end column
         self._cmd2 = bytearray(3)  # control byte + a command with one parameter
         self._cmd1 = memoryview(self._cmd2)[:2]
-        self._vec = [bytes((_CTRL_DATA,)), None] if hasattr(i2c, "writevto") else None
+        self._vec = hasattr(i2c, "writevto")
         self._views = {}  # (page, c0, c1) -> memoryview of that run: dial runs recur, so reuse them
-        if not self._vec:
-            self._tmp = bytearray(width + 1)
-            self._tmp[0] = _CTRL_DATA
+        if self._vec:
+            self._ctrl = bytes((_CTRL_DATA,))
+            self._vecs = [[self._ctrl] + [None] * h for h in range(1, self.pages + 1)]
+        else:
+            self._tmp = bytearray(4 + 1 + width)  # room for a lead of commands, control, data
+            self._tmp[4] = _CTRL_DATA
             self._tmpv = memoryview(self._tmp)
         self._contrast = 0xFF
         self._on = 1
@@ -71,21 +79,17 @@ class _Panel:
         self._lost = True  # panel state unknown: the next show() sets it up from scratch
 
     def show(self):
-        """Sends the changed runs of the changed pages; returns the wire bytes.
+        """Sends what changed; returns the wire bytes.
 
         An OSError propagates; the next show() then sets the panel up again and sends it all.
         """
         if self._lost:
             return self.show_all()
-        sent = 0
         try:
-            for p in range(self.pages):
-                if self._new[p] != self._old[p]:
-                    sent += self._page(p)
+            return self._send()
         except OSError:
             self._lost = True
             raise
-        return sent
 
     def show_all(self):
         """Sends the whole frame, after the set-up if the panel is new or a transfer failed."""
@@ -112,37 +116,35 @@ class _Panel:
         self._inverted = 1 if on else 0
         return self._command(_NORMAL | self._inverted)
 
-    def _page(self, p):
-        """Sends page p as runs of changed columns, merging runs split by short gaps."""
+    def _scan(self, p):
+        """Fills self._runs with page p's changed column runs, merging runs split by gaps cheaper
+        to resend than a new run costs; returns how many."""
         new = self._new[p]
         old = self._old[p]
+        runs = self._runs
         w = self.width
         gap = self._gap
-        sent = 0
+        n = 0
         c = 0
         while c < w:
             if new[c] == old[c]:
                 c += 1
                 continue
-            first = last = c
+            last = c
+            runs[2 * n] = c
             c += 1
             while c < w and c - last <= gap + 1:
                 if new[c] != old[c]:
                     last = c
                 c += 1
-            sent += self._run(p, first, last + 1)
-        return sent
-
-    def _run(self, p, c0, c1):
-        """Sends columns c0..c1-1 of page p and records them in the shadow once they went out."""
-        sent = self._write(self._window(p, c0, c1))
-        data = self._new[p] if c1 - c0 == self.width else self._view(p, c0, c1)
-        sent += self._data(data)
-        self._old[p][c0:c1] = data
-        return sent
+            runs[2 * n + 1] = last + 1
+            n += 1
+        return n
 
     def _view(self, p, c0, c1):
         """The run's memoryview, made once: slicing anew would allocate on every show."""
+        if c1 - c0 == self.width:
+            return self._new[p]
         key = p << 16 | c0 << 8 | c1
         v = self._views.get(key)
         if v is None:
@@ -150,6 +152,38 @@ class _Panel:
                 self._views.clear()
             v = self._views[key] = self._new[p][c0:c1]
         return v
+
+    def _block(self, c0, c1, p0, p1, lead=None):
+        """One data transaction for columns c0..c1-1 of pages p0..p1, in the order the panel
+        takes them (page by page); records them in the shadow. `lead`: commands (each after a
+        Co=1 control byte) and the data control byte, in place of the plain one. Without
+        writevto: transactions of at most `width` bytes, whole page rows each."""
+        w = c1 - c0
+        if self._vec:
+            vec = self._vecs[p1 - p0]
+            vec[0] = lead or self._ctrl
+            for p in range(p0, p1 + 1):
+                vec[p - p0 + 1] = self._view(p, c0, c1)
+            self.i2c.writevto(self.addr, vec)
+            sent = 1 + (len(lead) if lead else 1) + w * (p1 - p0 + 1)
+        else:
+            sent = 0
+            s = 4
+            if lead:
+                s = 5 - len(lead)
+                self._tmp[s:5] = lead
+            k = 5
+            for p in range(p0, p1 + 1):
+                if k - 5 + w > self.width:
+                    sent += self._write(self._tmpv[s:k])
+                    s = 4
+                    k = 5
+                self._tmp[k:k + w] = self._view(p, c0, c1)
+                k += w
+            sent += self._write(self._tmpv[s:k])
+        for p in range(p0, p1 + 1):
+            self._old[p][c0:c1] = self._view(p, c0, c1)
+        return sent
 
     def _command(self, cmd, param=-1):
         c = self._cmd2
@@ -170,26 +204,33 @@ class _Panel:
         """One data transaction (several of at most `width` bytes when the bus cannot writevto)."""
         n = len(data)
         if self._vec:
-            self._vec[1] = data
-            self.i2c.writevto(self.addr, self._vec)
+            vec = self._vecs[0]
+            vec[0] = self._ctrl
+            vec[1] = data
+            self.i2c.writevto(self.addr, vec)
             return n + 2
         sent = i = 0
         while i < n:
             k = min(self.width, n - i)
-            self._tmp[1:k + 1] = data if k == n else data[i:i + k]
-            sent += self._write(self._tmpv[:k + 1])
+            self._tmp[5:k + 5] = data if k == n else data[i:i + k]
+            sent += self._write(self._tmpv[4:k + 5])
             i += k
         return sent
 
 
 class SSD1306(_Panel):
-    """SSD1306 in horizontal addressing mode: a run is a column/page window, then its data."""
+    """SSD1306 in horizontal addressing mode: a changed region is one column/page window, then
+    its data. The window registers persist and the pointer returns to the window's start once its
+    data is in, so a window command is sent only for the range (columns, pages) that differs."""
 
     def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False):
         self.external_vcc = external_vcc
         super().__init__(i2c, addr, width, height, 128, 10)  # a run: window 8 + data header 2
         # control, set column window x0..x1, set page window p0..p1
         self._win = bytearray((_CTRL_CMD, 0x21, 0, 0, 0x22, 0, 0))
+        self._half = bytearray((_CTRL_CMD, 0, 0, 0))  # one of the two window commands
+        self._wins = bytearray(4 * _WINDOWS)  # planned windows: c0, c1 (end), p0, p1 (last)
+        self._reg = bytearray(4)  # the panel's window, as self._wins holds one
 
     def _setup(self):
         ext = self.external_vcc
@@ -205,24 +246,118 @@ class SSD1306(_Panel):
             _DISPLAY | self._on,
         ))
 
-    def _window(self, p, c0, c1, p1=-1):
+    def _cost(self, w, h):
+        """Wire bytes of a w x h window sent with both window commands."""
+        return 10 + w * h if self._vec else 8 + w * h + 2 * (-(-h // (self.width // w)))
+
+    def _send(self):
+        """Plans windows page by page: each run joins the window ending on this page or the one
+        above where that costs no more than a window of its own; then sends them, the one that
+        matches the panel's window registers best first."""
+        wins = self._wins
+        n = 0
+        for p in range(self.pages):
+            if self._new[p] == self._old[p]:
+                continue
+            runs = self._runs
+            for r in range(self._scan(p)):
+                a = runs[2 * r]
+                b = runs[2 * r + 1]
+                best = -1
+                least = self._cost(b - a, 1)
+                for j in range(0, 4 * n, 4):
+                    if wins[j + 3] + 1 < p:
+                        continue
+                    p0 = wins[j + 2]
+                    d = (self._cost(max(b, wins[j + 1]) - min(a, wins[j]), p - p0 + 1)
+                         - self._cost(wins[j + 1] - wins[j], wins[j + 3] - p0 + 1))
+                    if d <= least:
+                        best = j
+                        least = d
+                if best < 0:
+                    best = 4 * n
+                    n += 1
+                    wins[best] = a
+                    wins[best + 1] = b
+                    wins[best + 2] = p
+                else:
+                    wins[best] = min(a, wins[best])
+                    wins[best + 1] = max(b, wins[best + 1])
+                wins[best + 3] = p
+        if not n:
+            return 0
+        first = 0
+        most = -1
+        reg = self._reg
+        for j in range(0, 4 * n, 4):
+            s = (wins[j] == reg[0] and wins[j + 1] == reg[1]) + (wins[j + 2] == reg[2] and wins[j + 3] == reg[3])
+            if s > most:
+                first = j
+                most = s
+        sent = self._window(first)
+        for j in range(0, 4 * n, 4):
+            if j != first:
+                sent += self._window(j)
+        return sent
+
+    def _window(self, j):
+        """Sends planned window j: the window commands that differ from the panel's, then data."""
+        wins = self._wins
+        reg = self._reg
+        c0 = wins[j]
+        c1 = wins[j + 1]
+        p0 = wins[j + 2]
+        p1 = wins[j + 3]
+        cols = c0 != reg[0] or c1 != reg[1]
+        pages = p0 != reg[2] or p1 != reg[3]
+        sent = 0
+        if cols and pages:
+            sent = self._write(self._set(c0, c1, p0, p1))
+        elif cols or pages:
+            h = self._half
+            h[1] = 0x21 if cols else 0x22
+            h[2] = self._x0 + c0 if cols else p0
+            h[3] = self._x0 + c1 - 1 if cols else p1
+            sent = self._write(h)
+            i = 0 if cols else 2
+            reg[i] = wins[j + i]
+            reg[i + 1] = wins[j + i + 1]
+        return sent + self._block(c0, c1, p0, p1)
+
+    def _set(self, c0, c1, p0, p1):
+        """Both window commands, recorded as the panel's window."""
         w = self._win
         w[2] = self._x0 + c0
         w[3] = self._x0 + c1 - 1
-        w[5] = p
-        w[6] = p if p1 < 0 else p1
+        w[5] = p0
+        w[6] = p1
+        r = self._reg
+        r[0] = c0
+        r[1] = c1
+        r[2] = p0
+        r[3] = p1
         return w
 
     def _frame(self):
-        return self._write(self._window(0, 0, self.width, self.pages - 1)) + self._data(self.buf)
+        return self._write(self._set(0, self.width, 0, self.pages - 1)) + self._data(self.buf)
 
 
 class SH1106(_Panel):
-    """SH1106: 132-column RAM, page addressing only, so a run is set page + set column, then data."""
+    """SH1106: 132-column RAM, page addressing only: a run is set page, set column (low and high
+    nibble), then data. The column pointer moves on with the data, so of the three commands only
+    those that differ from the pointer go out, and each page's runs are taken from the end nearer
+    to the pointer. One or two commands ride in the data transaction, each after a Co=1 control
+    byte (2 bytes a command instead of 1, but no transaction of their own: fewer bytes for one,
+    as many and one transaction less for two)."""
 
     def __init__(self, i2c, addr=0x3C, width=128, height=64):
-        super().__init__(i2c, addr, width, height, 132, 7)  # a run: page/column 5 + data header 2
-        self._win = bytearray((_CTRL_CMD, 0xB0, 0x00, 0x10))  # page, column low/high nibble
+        super().__init__(i2c, addr, width, height, 132, 5)  # a further run on a page: 4 to 6
+        self._win = bytearray((_CTRL_CMD, 0, 0, 0))  # page, column low and high nibble
+        self._lead = bytearray((0x80, 0, 0x80, 0, _CTRL_DATA))  # Co=1 command, twice; data
+        v = memoryview(self._lead)
+        self._leads = (None, v[2:], v)
+        self._page = -1  # page and RAM column of the panel's pointer; -1: unknown
+        self._col = 0
 
     def _setup(self):
         return bytes((
@@ -235,15 +370,47 @@ class SH1106(_Panel):
             0xA4, _NORMAL | self._inverted, _DISPLAY | self._on,
         ))
 
-    def _window(self, p, c0, c1):
-        w = self._win
+    def _send(self):
+        sent = 0
+        runs = self._runs
+        for p in range(self.pages):
+            if self._new[p] == self._old[p]:
+                continue
+            n = self._scan(p)
+            x = self._col - self._x0
+            down = n > 1 and abs(x - runs[2 * n - 2]) < abs(x - runs[0])
+            for i in range(n):
+                r = 2 * (n - 1 - i if down else i)
+                sent += self._run(p, runs[r], runs[r + 1])
+        return sent
+
+    def _run(self, p, c0, c1):
+        """Page p's columns c0..c1-1: the address commands that differ from the pointer, then data."""
         x = self._x0 + c0
-        w[1] = 0xB0 | p
-        w[2] = x & 0x0F
-        w[3] = 0x10 | (x >> 4)
-        return w
+        known = self._page >= 0
+        pg = not known or p != self._page
+        lo = not known or (x ^ self._col) & 0x0F != 0
+        hi = not known or (x ^ self._col) >> 4 != 0
+        k = pg + lo + hi
+        sent = 0
+        lead = None
+        if k == 3:
+            w = self._win
+            w[1] = 0xB0 | p
+            w[2] = x & 0x0F
+            w[3] = 0x10 | (x >> 4)
+            sent = self._write(w)
+        elif k:
+            lead = self._lead
+            lead[1] = 0xB0 | p if pg else x & 0x0F
+            lead[3] = 0x10 | (x >> 4) if hi else x & 0x0F if lo else 0xB0 | p
+            lead = self._leads[k]
+        self._page = p
+        self._col = x + c1 - c0
+        return sent + self._block(c0, c1, p, p, lead)
 
     def _frame(self):
+        self._page = -1
         sent = 0
         for p in range(self.pages):
             sent += self._run(p, 0, self.width)
