@@ -1,8 +1,10 @@
 """The OLED drivers against the FakeI2C controller models: exact wire bytes, panel RAM, recovery.
 
 Runs on CPython and on MicroPython. Byte counts: 1 address byte per transaction plus its payload.
-SSD1306 run = window command (1 + 7) + data header (1 + 1) + columns; SH1106 run = page/column
-command (1 + 4) + data header (1 + 1) + columns.
+SSD1306 window = window commands (1 + 7; 1 + 4 when only the columns or only the pages differ
+from the panel's window; none when it is the panel's window) + data header (1 + 1) + its bytes.
+SH1106 run = page/column commands (1 + 4, all three) + data header (1 + 1) + columns; with one or
+two commands they ride in the data transaction instead, 2 bytes each (0x80, command).
 """
 import sys
 
@@ -18,7 +20,7 @@ SSD_SETUP = 31  # wire bytes of the set-up transaction
 SH_SETUP = 28
 SSD_FRAME = 8 + 2 + 1024  # one window, one data transaction
 SSD_FRAME_PLAIN = 8 + 8 * (2 + 128)  # no writevto: one data transaction per page
-SH_FRAME = 8 * (7 + 128)
+SH_FRAME = (7 + 128) + 7 * (1 + 4 + 1 + 128)  # after page 0: set page and high nibble, in the data
 KINDS = ((SSD1306, "ssd1306"), (SH1106, "sh1106"))
 
 
@@ -82,14 +84,33 @@ def test_one_pixel_sends_one_column_of_one_page():
         assert i2c.transactions == 2
 
 
-def test_a_16x24_digit_sends_its_columns_of_the_pages_it_covers():
-    for cls, panel, run in ((SSD1306, "ssd1306", 10), (SH1106, "sh1106", 7)):
-        d, i2c = shown(cls, panel)
-        d.fb.fill_rect(40, 8, 16, 24, 1)  # page aligned: pages 1..3
-        check_sent(d, i2c, 3 * (run + 16))
-        d.fb.fill_rect(40, 8, 16, 24, 0)
-        d.fb.fill_rect(90, 20, 16, 24, 1)  # rows 20..43: pages 2..5, far from the old digit
-        check_sent(d, i2c, 7 * (run + 16))  # pages 2 and 3 carry two runs each
+def test_a_16x24_digit_is_one_ssd1306_window():
+    d, i2c = shown(SSD1306, "ssd1306")
+    d.fb.fill_rect(40, 8, 16, 24, 1)  # page aligned: pages 1..3
+    check_sent(d, i2c, 8 + 2 + 3 * 16)
+    assert i2c.transactions == 2
+    i2c.clear()
+    d.fb.fill_rect(40, 8, 16, 24, 0)
+    d.fb.fill_rect(90, 20, 16, 24, 1)  # rows 20..43: pages 2..5, far from the old digit
+    # two windows: the old digit's is the panel's window still (no command), the new one 16 x 4
+    check_sent(d, i2c, (2 + 3 * 16) + (8 + 2 + 4 * 16))
+    assert i2c.transactions == 3
+
+
+def test_a_16x24_digit_on_the_sh1106_sends_only_the_address_commands_that_change():
+    d, i2c = shown(SH1106, "sh1106")  # the pointer is past the frame: page 7, column 130
+    d.fb.fill_rect(40, 8, 16, 24, 1)  # RAM columns 42..57 (0x2a..0x39), pages 1..3
+    # page 1: page, low, high; pages 2, 3: page and high (the low nibble is 0xa again)
+    check_sent(d, i2c, (7 + 16) + 2 * (1 + 4 + 1 + 16))
+    assert i2c.transactions == 4
+    assert i2c.log[2][1][:5] == b"\x80\xb2\x80\x12\x40"
+    i2c.clear()
+    d.fb.fill_rect(40, 8, 16, 24, 0)
+    d.fb.fill_rect(90, 20, 16, 24, 1)  # RAM columns 92..107 (0x5c..0x6b), pages 2..5
+    # every run changes two commands but page 4's (page, low, high): pages 2 and 3 run twice
+    check_sent(d, i2c, 6 * (1 + 4 + 1 + 16) + (7 + 16))
+    cols = [t[1][3] for t in i2c.log if t[1][0] == 0x80]  # the high nibbles that rode in the data
+    assert cols == [0x12, 0x12, 0x15, 0x15, 0x12, 0x15], cols  # page 3 right to left: nearer the pointer
 
 
 def test_full_frame_costs():
@@ -103,17 +124,44 @@ def test_full_frame_costs():
 
 
 def test_runs_merge_across_gaps_cheaper_to_resend():
-    for cls, panel, run in ((SSD1306, "ssd1306", 10), (SH1106, "sh1106", 7)):
-        d, i2c = shown(cls, panel)
-        d.fb.pixel(0, 0, 1)
-        d.fb.pixel(run + 1, 0, 1)  # a gap of `run` unchanged columns: one run is no dearer
-        check_sent(d, i2c, run + run + 2)
-        assert i2c.transactions == 2
-        i2c.clear()
-        d.fb.pixel(20, 0, 1)
-        d.fb.pixel(20 + run + 2, 0, 1)  # one column more: two runs
-        check_sent(d, i2c, 2 * (run + 1))
-        assert i2c.transactions == 4
+    d, i2c = shown(SSD1306, "ssd1306")
+    d.fb.pixel(0, 0, 1)
+    d.fb.pixel(11, 0, 1)  # a gap of 10 unchanged columns: one window is no dearer
+    check_sent(d, i2c, 10 + 12)
+    assert i2c.transactions == 2
+    i2c.clear()
+    d.fb.pixel(20, 0, 1)
+    d.fb.pixel(32, 0, 1)  # one column more: two windows, on the panel's page range (0x21 only)
+    check_sent(d, i2c, 2 * (5 + 2 + 1))
+    assert i2c.transactions == 4
+    assert i2c.log[0][1] == b"\x00\x21\x14\x14" and i2c.log[2][1] == b"\x00\x21\x20\x20"
+    d, i2c = shown(SH1106, "sh1106")
+    d.fb.pixel(20, 0, 1)  # RAM column 22 (0x16)
+    d.fb.pixel(28, 0, 1)  # a gap of 7: two runs, the right one first (the pointer is at 130)
+    check_sent(d, i2c, (7 + 1) + (1 + 2 + 1 + 1))  # page, low, high; then the low nibble alone
+    assert i2c.log[0][1] == b"\x00\xb0\x0e\x11" and i2c.log[2][1] == b"\x80\x06\x40\x01"
+    i2c.clear()
+    d.fb.pixel(40, 0, 1)
+    d.fb.pixel(46, 0, 1)  # a gap of 5: one run, low and high nibble in its data
+    check_sent(d, i2c, 1 + 4 + 1 + 7)
+    assert i2c.transactions == 1
+
+
+def test_a_window_the_panel_has_needs_no_command():
+    """The SSD1306 pointer returns to the window's start once its data is in: the same region
+    changing again (a dial spinning) sends its data alone."""
+    d, i2c = shown(SSD1306, "ssd1306")
+    for n in range(1, 4):
+        d.fb.fill_rect(21, 8, 16, 32, n & 1)
+        check_sent(d, i2c, 8 + 2 + 64 if n == 1 else 2 + 64)
+    i2c.clear()
+    d.fb.fill_rect(60, 8, 4, 32, 1)  # same pages, other columns: the column window alone
+    check_sent(d, i2c, 5 + 2 + 16)
+    assert i2c.log[0][1] == b"\x00\x21\x3c\x3f"
+    i2c.clear()
+    d.fb.fill_rect(60, 0, 4, 8, 1)  # same columns, page 0: the page window alone
+    check_sent(d, i2c, 5 + 2 + 4)
+    assert i2c.log[0][1] == b"\x00\x22\x00\x00"
 
 
 def test_sh1106_writes_ram_columns_2_to_129():
@@ -128,7 +176,7 @@ def test_sh1106_writes_ram_columns_2_to_129():
     i2c.clear()
     d.fb.pixel(0, 0, 0)
     d.show()
-    assert i2c.log[0][1] == b"\x00\xb0\x02\x10"  # page 0, column 2
+    assert i2c.log[0][1] == b"\x80\xb0\x80\x10\x40\xfe"  # page 0, column 2: the pointer's low nibble was 2
     d.fb.pixel(127, 63, 0)
     i2c.clear()
     d.show()
@@ -141,6 +189,21 @@ def test_ssd1306_window_command_bytes():
     d.fb.hline(10, 17, 5, 1)  # page 2, columns 10..14
     d.show()
     assert i2c.log == [(0x3C, b"\x00\x21\x0a\x0e\x22\x02\x02"), (0x3C, b"\x40\x02\x02\x02\x02\x02")]
+
+
+def test_the_ssd1306_model_wraps_its_pointer_inside_the_window():
+    """Datasheet 10.1.3: in horizontal addressing the pointer runs along the columns of the
+    window, then the next page; past the window's last byte it is back at the window's start."""
+    i2c = FakeI2C("ssd1306")
+    i2c.writeto(0x3C, b"\x00\x20\x00\x21\x0a\x0c\x22\x02\x03")
+    i2c.writeto(0x3C, b"\x40\x01\x02\x03\x04\x05\x06")
+    ram = i2c.panel.ram
+    assert ram[2 * 128 + 10:2 * 128 + 13] == b"\x01\x02\x03" and ram[3 * 128 + 10:3 * 128 + 13] == b"\x04\x05\x06"
+    i2c.writeto(0x3C, b"\x40\x07")  # past the end: column 10 of page 2 again
+    assert ram[2 * 128 + 10] == 7 and ram[2 * 128 + 13] == 0 and ram[4 * 128 + 10] == 0
+    i2c.writeto(0x3C, b"\x00\x22\x05\x05")  # a new page window: the column pointer stays
+    i2c.writeto(0x3C, b"\x40\x08")
+    assert ram[5 * 128 + 11] == 8
 
 
 def test_contrast_power_and_invert_send_one_command_each():
@@ -344,3 +407,43 @@ def test_the_app_sends_a_fifth_of_a_frame_or_less_for_a_dial_change():
                 assert (g.alarm, g.proximity) != was
         assert 0 < worst <= BUDGET, (panel, worst)
         assert i2c.panel.frame() == d.buf
+
+
+def test_a_dial_detent_on_the_play_screen_sends_its_regions_at_the_controllers_minimum():
+    """The real play screen at proximity 37, alarm 2. SSD1306: the alarm digit (4 x 2 pages) and
+    its scale mark (5 x 2 pages) are two windows, 8 + 2 + 8 and 8 + 2 + 10 bytes; the proximity
+    digits one window of 16 x 4 pages, 8 + 2 + 64. The next detent of a spin finds its window (the
+    alarm's last, the proximity's only) still set on the panel. SH1106: a run per page."""
+    from lockdown.app import App
+    from lockdown.dice import Xorshift
+    from lockdown.events import ALARM, GO, PROX
+    from lockdown.session import Session
+    expect = {"ssd1306": (38, 30, 74, 66), "sh1106": (44, 44, 89, 88)}
+    for cls, panel in KINDS:
+        app = App(Session(Xorshift(1)))
+        i2c = FakeI2C(panel)
+        d = cls(i2c)
+
+        def show():
+            before = i2c.wire_bytes
+            app.draw(d.fb)
+            n = d.show()
+            assert n == i2c.wire_bytes - before and i2c.panel.frame() == d.buf
+            return n
+
+        app.tick(0)
+        app.press(GO)  # a started default game
+        app.tick(3000)  # the "starts" notice is gone
+        g = app.session.game
+        g.set_proximity(36)
+        g.set_alarm(2)
+        show()
+        app.turn(PROX, 1)
+        show()  # at 37; the panel's window is the proximity's now
+        got = []
+        for knob, d1, d2 in ((ALARM, 1, -1), (PROX, 1, -1)):
+            app.turn(knob, d1)
+            got.append(show())
+            app.turn(knob, d2)
+            got.append(show())
+        assert tuple(got) == expect[panel], (panel, got)
