@@ -189,7 +189,7 @@ class StateMachine:
         return (self.count + (1 << 29)) & 0xFFFFFFFF
 
 
-# --- Adafruit Blinka (board, busio, digitalio) on a Raspberry Pi ----------------------------
+# --- Adafruit Blinka (board, busio, digitalio) and adafruit_ssd1306 on a Raspberry Pi --------
 
 
 class DigitalInOut:
@@ -201,15 +201,50 @@ class DigitalInOut:
         self.pin, self.direction, self.pull, self.value = pin, None, None, True
         DigitalInOut.made[pin] = self
 
+    def switch_to_output(self, value=False):
+        self.direction, self.value = "output", value
+
+
+class SPI:
+    """busio.SPI: the clock and data pins it was opened on."""
+    made = []
+
+    def __init__(self, clock, MOSI=None, MISO=None):
+        self.clock, self.mosi, self.miso = clock, MOSI, MISO
+        SPI.made.append(self)
+
+
+class SSD1306_SPI:
+    """adafruit_ssd1306.SSD1306_SPI as the board uses it: its buffer, and the frames show() sent."""
+    made = []
+
+    def __init__(self, width, height, spi, dc, reset, cs, **kw):
+        self.width, self.height, self.spi, self.dc, self.reset, self.cs = width, height, spi, dc, reset, cs
+        self.buffer = bytearray(width * height // 8)
+        self.frames = []
+        SSD1306_SPI.made.append(self)
+
+    def show(self):
+        self.frames.append(bytes(self.buffer))
+
+
+def adafruit_modules():
+    """A fake adafruit_ssd1306 (the real one is only in the `pi` extra)."""
+    SSD1306_SPI.made = []
+    mod = types.ModuleType("adafruit_ssd1306")
+    mod.SSD1306_SPI = SSD1306_SPI
+    return {"adafruit_ssd1306": mod}
+
 
 def blinka_modules():
-    DigitalInOut.made = {}
+    DigitalInOut.made, SPI.made = {}, []
     board = types.ModuleType("board")
     for n in range(28):
         setattr(board, "D%d" % n, n)
     board.SDA, board.SCL = 2, 3
     busio = types.ModuleType("busio")
     busio.I2C = lambda scl, sda, frequency=100000: I2C(1, scl, sda, frequency)
+    busio.SPI = SPI
     digitalio = types.ModuleType("digitalio")
     digitalio.DigitalInOut = DigitalInOut
     digitalio.Direction = types.SimpleNamespace(INPUT="input", OUTPUT="output")
