@@ -76,6 +76,10 @@ class _Controller:
             self.fail("data while command 0x%02x waits for parameters" % self._cmd)
         self.write_ram(b)
 
+    def write_ram(self, b):
+        """One data byte into the RAM at the address pointer (each controller moves it its own way)."""
+        raise NotImplementedError
+
     def known(self, b):
         """Commands without parameters."""
         return b in (0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF, 0xC0, 0xC8, 0xE3) or 0x40 <= b <= 0x7F

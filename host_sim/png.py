@@ -26,7 +26,8 @@ def image(frame, scale=4, bezel=0):
                 low = b & -b
                 lum[row + (low.bit_length() - 1) * W + x] = 255
                 b ^= low
-    img = Image.frombytes("L", (W, H), bytes(lum)).resize((W * scale, H * scale), Image.NEAREST)
+    img = Image.frombytes("L", (W, H), bytes(lum))
+    img = img.resize((W * scale, H * scale), Image.Resampling.NEAREST)
     if scale >= 3:
         img = ImageChops.multiply(img, _grid(scale))
     img = ImageOps.colorize(img, black=OFF, white=ON)

@@ -72,8 +72,9 @@ def _parse_args(name, words):
     if name == "wait" and n == 1 and _count(words[0]) is not None:
         return (_count(words[0]),), ""
     if name == "die":
-        if n == 1 and _count(words[0], 1) is not None and _count(words[0]) <= 6:
-            return (_count(words[0]),), ""
+        face = _count(words[0], 1) if n == 1 else None
+        if face is not None and face <= 6:
+            return (face,), ""
         return None, " (N from 1 to 6)"
     if name == "shot" and n == 1 and words[0].lower().endswith(".png") and len(words[0]) > 4:
         return (words[0],), ""

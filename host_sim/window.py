@@ -63,7 +63,7 @@ class Window:
                 self.do(("press", self.down[0], 0))
             self.down = None
         elif event.type == pg.KEYDOWN:
-            key = {pg.K_UP: "UP", pg.K_DOWN: "DOWN"}.get(event.key, event.unicode)
+            key = {pg.K_UP: "UP", pg.K_DOWN: "DOWN"}.get(event.key) or event.unicode
             action = KEYMAP.get(key)
             if action and action[0] == "quit":
                 return False

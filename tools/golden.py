@@ -491,6 +491,7 @@ def _result_nobody(sim):
 
 
 def write(names):
+    import os  # CPython only, as above: at the top it is imported on CPython alone
     from host_sim.png import save_png
     os.makedirs(FOLDER, exist_ok=True)
     for name, want, got, frame in frames(names):

@@ -14,7 +14,13 @@ MONO_HLSB = 3
 MONO_HMSB = 4
 
 _U32 = 0xFFFFFFFF
-_GET = object()  # pixel() called without a colour
+
+
+class _Get:  # the type of _GET: isinstance() narrows it where `is` would not (for the type check)
+    pass
+
+
+_GET = _Get()  # pixel() called without a colour
 _OR = {}  # bit mask -> 256-byte translate table that sets those bits
 _AND = {}  # bit mask -> table that clears them
 
@@ -135,7 +141,7 @@ class FrameBuffer:
     def pixel(self, x, y, c=_GET):
         x, y = _int(x), _int(y)
         if 0 <= x < self._w and 0 <= y < self._h:
-            if c is _GET:
+            if isinstance(c, _Get):
                 return self._get(x, y)
             self._set(x, y, _int(c))
         return None
