@@ -93,6 +93,15 @@ def test_bad_config_is_reported_and_defaults_are_used(fake, name):
     assert hw.display is not None and hw.inputs._levels[2] is not None
 
 
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_config_module_is_forgotten_once_the_board_is_built(fake, name):
+    """boards.config is needed only while building: the game gets its RAM back."""
+    import boards
+    import boards.config  # noqa: F401
+    build(name, {})
+    assert "boards.config" not in sys.modules and not hasattr(boards, "config")
+
+
 def test_display_type_and_address_from_config(fake):
     from lockdown.oled import SH1106
     fake_machine.I2C.devices = {0x3D}

@@ -116,6 +116,7 @@ for name in %r:
     print(name, cfg == spec["defaults"], "|".join(msgs))
     hw = assemble("t", spec, None, lambda i, p: Count(), lambda p: (lambda: 1), lambda cfg: Bus(), None, path)
     print(name, hw.display is not None, None not in hw.inputs._counts + hw.inputs._levels, len(hw.problems))
+print("boards.config forgotten:", "boards.config" not in sys.modules)
 v = []
 for _ in range(1000):
     v = [v]
@@ -133,7 +134,7 @@ def test_damaged_files_and_hostile_values_on_micropython(tmp_path):
     out = run("-c " + MP % (list(FILES), str(tmp_path)), heapsize="256K").stdout.strip().split("\n")
     out = [line for line in out if not line.startswith("lockdown: ")]  # hw.problem's console copy
     p = str(tmp_path) + "/"
-    assert out[:8] == [
+    assert out[:9] == [
         "utf16.json True %sutf16.json is unreadable (UTF-16 text; save it as UTF-8); using the defaults" % p,
         "utf16.json True True 1",
         "latin1.json True %slatin1.json is unreadable (not UTF-8 text); using the defaults" % p,
@@ -142,8 +143,9 @@ def test_damaged_files_and_hostile_values_on_micropython(tmp_path):
         "deep.json True True 1",
         "deep_small.json True %sdeep_small.json is unreadable (nested too deep); using the defaults" % p,
         "deep_small.json True True 1",
+        "boards.config forgotten: True",
     ]
-    assert out[8:] == [
+    assert out[9:] == [
         "config addr: -1 is not 0x3C or 0x3D; using 0x3C",
         "config go: a 401-digit number is not a usable pin on Pico (GP0-22); using GP15",
         "config go: a list of 1 is not a GPIO number; using GP15",
