@@ -1,7 +1,7 @@
 """A board in memory, standing in for tools/deploy.py's Mpremote transport.
 
 It keeps a flat filesystem ({path: bytes} plus folders), answers the version check with a
-settable sys.implementation._mpy, records every call in `calls`, and can lose its cable after
+settable sys.implementation._mpy and set of frozen modules, records every call in `calls`, and can lose its cable after
 a set number of writes or while writing a given file, leaving that file half done, as a real
 pulled cable does.
 """
@@ -25,6 +25,7 @@ class FakeBoard:
         self.dirs = {"/"}
         self.release, self.platform = release, platform
         self.mpy = mpy_value(platform=platform) if mpy is None else mpy
+        self.frozen = set()  # module names frozen in the firmware, as help('modules') lists them
         self.calls = []
         self.writes_left = None  # None: the cable holds
         self.cut_on = None  # a board path: the cable goes half way through writing it
@@ -37,7 +38,10 @@ class FakeBoard:
 
     def info(self):
         self.calls.append(("info",))
-        return self.mpy, self.release, self.platform
+        return self.mpy, self.release, self.platform, set(self.frozen)
+
+    def describe(self):
+        return "a fake board"
 
     def read(self, path):
         self.calls.append(("read", path))
@@ -82,7 +86,17 @@ class FakeBoard:
         self._write()
         if path in self.dirs or path in self.files:
             raise deploy.TransportError("mkdir %s: exists" % path)
+        if (path.rsplit("/", 1)[0] or "/") not in self.dirs:
+            raise deploy.TransportError("mkdir %s: no parent folder" % path)
         self.dirs.add(path)
+
+    def rmdir(self, paths):
+        self.calls.append(("rmdir", tuple(paths)))
+        for p in paths:
+            self._write()
+            if p not in self.dirs or any(q.startswith(p + "/") for q in list(self.files) + list(self.dirs)):
+                raise deploy.TransportError("rmdir %s: missing or not empty" % p)
+            self.dirs.remove(p)
 
     def mip(self, package):
         self.calls.append(("mip", package))
