@@ -429,7 +429,7 @@ class Table:
         return ACTION_NAMES[self.history.last_code()]
 
     def copy_into(self, buf, at=0):
-        """The undo snapshot: the state and the board's small state (byte loops: no slice objects)."""
+        """The undo snapshot: the state and the board's small state (byte loops: a slice allocates on older MicroPython)."""
         s = self.s
         for k in range(SIZE):
             buf[at + k] = s[k]
