@@ -12,6 +12,7 @@ import host_sim  # noqa: F401  (sys.path set-up)
 
 def parser():
     from host_sim import script, terminal
+    from lockdown.games import DEFAULT, GAMES
     p = argparse.ArgumentParser(
         prog="python -m host_sim",
         description="Lockdown simulator: the firmware's app on a virtual OLED.",
@@ -24,8 +25,11 @@ def parser():
     p.add_argument("--seed", type=int, default=1, help="seed of the device's die (default 1)")
     p.add_argument("--state-json", metavar="OUT", help="write the game state as JSON at the end")
     p.add_argument("--screenshot", metavar="OUT.png", help="write the final screen as a PNG")
-    p.add_argument("--save-dir", metavar="DIR", help="save the game (with its log) into DIR as the board "
-                   "does, for tools.export --dir; a finished game already there is archived in DIR/log")
+    p.add_argument("--game", choices=GAMES, default=DEFAULT, help="the game to start (default %s); "
+                   "the menu's game picker switches too" % DEFAULT)
+    p.add_argument("--save-dir", metavar="DIR", help="keep the board's files in DIR: the saved game is "
+                   "resumed at start and saved after each action as the board does, finished games "
+                   "archived in DIR/log (for tools.export --dir)")
     return p
 
 
@@ -63,7 +67,9 @@ def main(argv=None):
         if commands is None:
             return 2  # checked whole before the app even starts
     from host_sim.runner import Sim
-    sim = Sim(args.seed)
+    if args.save_dir:
+        os.makedirs(args.save_dir, exist_ok=True)
+    sim = Sim(args.seed, game=args.game, save_dir=args.save_dir)
     if commands is not None:
         status = play_script(commands, sim, args.script)
     elif args.window:
@@ -84,21 +90,8 @@ def main(argv=None):
             f.write("\n")
     if args.screenshot:
         sim.shot(args.screenshot)
-    if args.save_dir:
-        save_to(args.save_dir, sim.session)
+    sim.close()  # a save still waiting for the knobs to rest is written, as a board would
     return status
-
-
-def save_to(folder, session):
-    """Saves through the board's own Store, so the folder holds what a board's flash would."""
-    from lockdown.game import Game
-    from lockdown.storage import Store
-    os.makedirs(folder, exist_ok=True)
-    store = Store(folder, lambda msg: print(msg, file=sys.stderr))
-    store.restore(Game())  # learns whether the save already there is a finished game
-    if store.finished():
-        store.archive(store.finished())
-    store.save(session.game, session.log)
 
 
 if __name__ == "__main__":

@@ -9,44 +9,100 @@ import framebuf
 
 from lockdown.dice import Xorshift
 from lockdown.events import HOLD_MS
-from lockdown.session import Session
+from lockdown.runloop import boot, switch
 
 WIDTH = 128
 HEIGHT = 64
 TICK_MS = 20  # the board's runloop ticks at least every 50 ms; finer here so animations run
 
 
-def default_app(session):
+def default_app(session, notice=None):
     from lockdown.app import App  # imported late: the simulator's tests can run a stand-in app
-    return App(session)
+    return App(session, notice)
+
+
+class _Inputs:
+    """The simulator's inputs reach the app directly (Sim.turn, press, hold): nothing to poll."""
+
+    def poll(self, app, now):
+        pass
+
+
+class SimHardware:
+    """The board's Hardware contract for the simulator: the same run loop and Store as a board.
+
+    No display: the Sim draws a frame when asked. `root` None keeps no files (the default);
+    a folder (--save-dir) holds exactly what a board's flash would.
+    """
+
+    def __init__(self, seed, root=None):
+        self.display = None
+        self.inputs = _Inputs()
+        self.entropy = Xorshift(seed)
+        self.root = root
+        self.wdt = None
+        self.reset = None
+        self.problems = []
+        self.console = []  # what a board would print on its serial console
+
+    def log(self, msg):
+        self.console.append(msg)
 
 
 class Sim:
-    def __init__(self, seed=1, app_factory=default_app):
-        self.session = Session(Xorshift(seed))
-        self.app = app_factory(self.session)
+    def __init__(self, seed=1, app_factory=default_app, game=None, save_dir=None):
+        self.hw = SimHardware(seed, save_dir)
+        self._make = app_factory
+        self.loop = boot(self.hw, 0, self._app, game)
         self.buf = bytearray(WIDTH * HEIGHT // 8)
         self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.now = 0  # virtual ms since power-on
-        self.app.tick(0)
+        self.loop.step(0)
+
+    def _app(self, session, notice):
+        return self._make(session, notice) if notice else self._make(session)
+
+    @property
+    def app(self):
+        return self.loop.app
+
+    @property
+    def session(self):
+        return self.loop.session
+
+    def _switched(self):
+        """After an input: the picker chose a game, so the device restarts into it."""
+        if getattr(self.loop.app, "switch_to", None):
+            self.loop = switch(self.hw, self.loop, self.now)
+            self.loop.app.tick(self.now)
 
     def turn(self, knob, detents):
         self.app.turn(knob, detents)
+        self._switched()
 
     def press(self, button):
         self.app.press(button)
+        self._switched()
 
     def hold(self, button, ms=HOLD_MS):
         """Button down for `ms`: the hold fires once at HOLD_MS, and the release then presses nothing."""
         self.wait(HOLD_MS)
         self.app.hold(button)
+        self._switched()
         self.wait(ms - HOLD_MS)
 
     def wait(self, ms):
         end = self.now + ms
         while self.now < end:
             self.now = min(self.now + TICK_MS, end)
-            self.app.tick(self.now)
+            self.loop.step(self.now)
+
+    def close(self):
+        """Writes a save the loop still holds back (it waits for the knobs to rest)."""
+        loop = self.loop
+        if loop.session.changes != loop.saved:
+            loop.store.save(loop.session)
+            loop.saved = loop.session.changes
 
     def die(self, face):
         """The next device roll shows `face`."""

@@ -4,10 +4,10 @@ Player and operative numbers are 1-based, as people count them at the table (pla
 first seat); rooms are 1 (entry) to 12, and 13 is the secret room. "players" has one entry per
 operative (two per player in the two-player game), each naming its player.
 """
-from lockdown import score
-from lockdown.game import (BLACKMAIL, DELAYED, END_LOCKDOWN, NPC_COUNT, PHASE_NAMES, PROTOTYPE,
+from lockdown.games.infiltration.rules import score
+from lockdown.games.infiltration.rules.game import (BLACKMAIL, DELAYED, END_LOCKDOWN, NPC_COUNT, PHASE_NAMES, PROTOTYPE,
                            STATUS_NAMES, WOUNDED)
-from lockdown.npc import NAMES as NPC_NAMES
+from lockdown.games.infiltration.rules.npc import NAMES as NPC_NAMES
 
 RESULTS = ("win", "draw", "nobody")
 DECIDED_BY = ("sole_escape", "data", "prototype", "tokens", "blackmail", None)
@@ -38,10 +38,22 @@ def npcs(game):
 
 
 def state(session):
-    """A JSON-ready dict of everything a test or a person wants to check about the game."""
+    """A JSON-ready dict of everything a test or a person wants to check about the game.
+
+    Each game has its own fields, made by the function named after it (in its own module under
+    host_sim/ for the other games); "game" names it.
+    """
+    name = session.PACKAGE.rpartition(".")[2]
+    if name == "infiltration":
+        return infiltration(session)
+    return __import__("host_sim.state_" + name, None, None, ("state",)).state(session)
+
+
+def infiltration(session):
     g = session.game
     kind, winners, how = score.result(g) if g.over else (None, [], None)
     return {
+        "game": "infiltration",
         "proximity": g.proximity,
         "alarm": g.alarm,
         "round": g.round,

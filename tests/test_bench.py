@@ -50,7 +50,7 @@ def test_full6_replays_to_the_result_on_both_micropython_ports(result):
         assert 0 < heap["boot"] <= heap["peak_live"] <= heap["peak_raw"], port
     assert "lockdown.app" in detail["boot_modules"]
     assert detail["modules"]["lockdown.app"]["boot"]
-    assert not detail["modules"]["lockdown.end_ui"]["boot"]  # a screen only the end of the game opens
+    assert not detail["modules"]["lockdown.games.infiltration.screens.end"]["boot"]  # a screen only the end of the game opens
 
 
 def test_display_traffic_is_counted_on_both_panels(result):
@@ -63,9 +63,9 @@ def test_display_traffic_is_counted_on_both_panels(result):
 
 def test_import_order_puts_each_module_after_its_imports(bench):
     order = bench.import_order()
-    assert order.index("lockdown.game") < order.index("lockdown.app")
+    assert order.index("lockdown.games.infiltration.rules.game") < order.index("lockdown.app")
     assert order.index("lockdown.font") < order.index("lockdown.draw") < order.index("lockdown.ui")
-    assert order.index("lockdown.session") < order.index("lockdown.runloop")
+    assert order.index("lockdown.games.infiltration.rules.session") < order.index("lockdown.runloop")
     first_board = min(i for i, m in enumerate(order) if m.startswith("boards"))
     assert all(m.startswith("boards") for m in order[first_board:])
 

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from lockdown.gamelog import GameLog
+from lockdown.games.infiltration.rules.gamelog import GameLog
 from tests.test_export import play, saved
 from tools import chart, export
 
@@ -76,7 +76,7 @@ class Recorder:
 def screens(monkeypatch):
     pytest.importorskip("lockdown.draw")
     import framebuf
-    from lockdown import screens_stats as ss
+    from lockdown.games.infiltration.screens import stats as ss
     rec = Recorder()
     monkeypatch.setattr(ss, "draw", rec)
     monkeypatch.setattr(ss, "title_bar", lambda fb, left, right="": rec.said.append((left, 0)))
@@ -85,7 +85,7 @@ def screens(monkeypatch):
 
 
 def dial_game(prox, alarm):
-    from lockdown.game import Game
+    from lockdown.games.infiltration.rules.game import Game
     g = Game(4)
     g.start()
     g.set_proximity(prox)
@@ -95,7 +95,7 @@ def dial_game(prox, alarm):
 
 def test_percent_never_rounds_a_possibility_away():
     pytest.importorskip("lockdown.draw")
-    from lockdown.screens_stats import percent
+    from lockdown.games.infiltration.screens.stats import percent
     assert [percent(q) for q in (0.0, 0.001, 0.004, 0.005, 0.17, 0.994, 0.996, 1.0)] == \
         ["0%", "<1%", "<1%", "1%", "17%", "99%", ">99%", "100%"]
 
@@ -113,8 +113,8 @@ def test_risk_view_says_the_chances_and_rounds_left(screens):
 
 def test_risk_view_after_the_roll_looks_from_next_round(screens):
     from lockdown.dice import Xorshift
-    from lockdown.game import SECURITY
-    from lockdown.session import Session
+    from lockdown.games.infiltration.rules.game import SECURITY
+    from lockdown.games.infiltration.rules.session import Session
     from tests.core.check import to_phase
     ss, rec, buf, fb = screens
     s = Session(Xorshift(1))
@@ -131,7 +131,7 @@ def test_risk_view_after_the_roll_looks_from_next_round(screens):
 
 
 def test_graph_plots_each_round_and_its_alarm(screens):
-    from lockdown.gamelog import GameLog
+    from lockdown.games.infiltration.rules.gamelog import GameLog
     ss, rec, buf, fb = screens
     log = GameLog()
     s, rolls = play(11, log)

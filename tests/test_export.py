@@ -5,12 +5,12 @@ import os
 
 import pytest
 
-from lockdown import save
+from lockdown.games.infiltration.rules import save
 from lockdown.dice import Xorshift
-from lockdown.game import NPC, SECURITY
-from lockdown.gamelog import ACTED, LEFT, GameLog
-from lockdown.history import A_ALARM, A_PHASE, A_PROX
-from lockdown.session import Session
+from lockdown.games.infiltration.rules.game import NPC, SECURITY
+from lockdown.games.infiltration.rules.gamelog import ACTED, LEFT, GameLog
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_PHASE, A_PROX
+from lockdown.games.infiltration.rules.session import Session
 from tools import export
 
 

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from hypothesis import given, settings, strategies as st
 
-from lockdown.odds import chance_by_round, expected_rounds
+from lockdown.games.infiltration.rules.odds import chance_by_round, expected_rounds
 
 
 @lru_cache(maxsize=None)
@@ -67,7 +67,7 @@ def test_long_game_at_alarm_minus_one_agrees_with_seeded_run():
 
 def test_runs_on_micropython_with_the_same_numbers():
     from tests.mpy import run
-    r = run("-c from lockdown.odds import chance_by_round as c, expected_rounds as e\n"
+    r = run("-c from lockdown.games.infiltration.rules.odds import chance_by_round as c, expected_rounds as e\n"
             "o = [0.0] * 3\nc(80, 3, 3, o)\nprint(repr(o[0]), repr(o[2]), repr(e(0, -1)))")
     got = [float(x) for x in r.stdout.split()]
     out = [0.0] * 3

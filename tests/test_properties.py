@@ -5,11 +5,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lockdown.dice import Die, Xorshift
-from lockdown.game import ALARM_MAX, ALARM_MIN, PROX_MAX, SECURITY, Game, RuleError
-from lockdown import npc
-from lockdown.history import A_ALARM, A_NPC, A_OPERATIVE, A_PHASE, A_PROX
-from lockdown.save import dumps, loads
-from lockdown.session import Session
+from lockdown.games.infiltration.rules.game import ALARM_MAX, ALARM_MIN, PROX_MAX, SECURITY, Game, RuleError
+from lockdown.games.infiltration.rules import npc
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_NPC, A_OPERATIVE, A_PHASE, A_PROX
+from lockdown.games.infiltration.rules.save import dumps, loads
+from lockdown.games.infiltration.rules.session import Session
 from tests.core.test_dice import chi_square
 
 # One step of play: (what, argument)

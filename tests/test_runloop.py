@@ -7,11 +7,13 @@ import os
 
 from host_sim.fake_hw import FakeHardware, Reset, Stop
 from lockdown.events import ALARM, GO, PROX
-from lockdown.game import Game
+from lockdown.games.infiltration.rules.game import Game
 from lockdown.runloop import QUIET_MS, RETRY_MS, SAVE_MAX_MS, Clock, Loop, main
-from lockdown.save import dumps
-from lockdown.session import Session
+from lockdown.games.infiltration.rules.save import dumps
+from lockdown.games.infiltration.rules.session import Session
 from lockdown.storage import SAVE, UNREADABLE, Store
+from lockdown.ticks import diff
+from tests.core.check import Saved
 from tests.mp.helpers import FakeApp
 
 
@@ -20,9 +22,9 @@ class CountingStore(Store):
         Store.__init__(self, root, log)
         self.saves = []
 
-    def save(self, game, log=None):
-        Store.save(self, game, log)
-        self.saves.append(bytes(game.s))
+    def save(self, session):
+        Store.save(self, session)
+        self.saves.append(bytes(session.game.s))
 
 
 def rig(tmp_path, **kw):
@@ -31,7 +33,7 @@ def rig(tmp_path, **kw):
     session.game.start()
     app = FakeApp(session)
     store = CountingStore(hw.root, hw.log)
-    return hw, app, store, Loop(hw, app, session, store, hw.clock, 0)
+    return hw, app, store, Loop(hw, app, session, store, 0)
 
 
 def run_for(loop, hw, ms, every=5):
@@ -43,7 +45,7 @@ def run_for(loop, hw, ms, every=5):
 
 def saved(tmp_path):
     g = Game()
-    Store(str(tmp_path)).restore(g)
+    Store(str(tmp_path)).restore(Saved(g))
     return bytes(g.s)
 
 
@@ -146,7 +148,7 @@ def test_main_boots_into_the_saved_game(tmp_path):
     g = Game(6)
     g.start()
     g.add_proximity(33)
-    Store(str(tmp_path)).save(g)
+    Store(str(tmp_path)).save(Saved(g))
     hw = FakeHardware(root=str(tmp_path))
     app = boot(hw, 100)
     assert bytes(app.session.game.s) == bytes(g.s) and app.notice is None
@@ -176,14 +178,14 @@ def test_the_real_clock_counts_milliseconds_and_sleeps():
     async def nap():
         await c.sleep(20)
     asyncio.run(nap())
-    assert 15 <= c.diff(c.now(), a) < 2000
+    assert 15 <= diff(c.now(), a) < 2000
 
 
 def test_the_real_app_boots_runs_and_saves(tmp_path):
     """The loop against lockdown.app itself: its constructor, tick, draw and the save."""
     g = Game(4)
     g.start()
-    Store(str(tmp_path)).save(g)
+    Store(str(tmp_path)).save(Saved(g))
     hw = FakeHardware(root=str(tmp_path))
     hw.inputs.add(("turn", PROX, 5), ("wait", 100), ("press", GO))
     hw.clock.end = 2000
@@ -194,6 +196,6 @@ def test_the_real_app_boots_runs_and_saves(tmp_path):
     assert not os.path.exists(os.path.join(hw.root, "errors.log")), hw.lines
     assert hw.display.shows >= 2 and any(hw.display.shown)
     back = Game()
-    Store(str(tmp_path)).restore(back)
+    Store(str(tmp_path)).restore(Saved(back))
     assert back.proximity == 5 and back.phase == 2
     assert dumps(back) != dumps(g)

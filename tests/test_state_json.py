@@ -3,8 +3,8 @@ import json
 
 from host_sim.state_json import state
 from lockdown.dice import Xorshift
-from lockdown.game import BLACKMAIL, PROTOTYPE, SECURITY, Game
-from lockdown.session import Session
+from lockdown.games.infiltration.rules.game import BLACKMAIL, PROTOTYPE, SECURITY, Game
+from lockdown.games.infiltration.rules.session import Session
 
 
 def session(players=4, two_player=False):
@@ -14,7 +14,7 @@ def session(players=4, two_player=False):
 def test_a_new_game_before_round_one():
     s = state(session())
     assert s == {
-        "proximity": 0, "alarm": 0, "round": 0, "phase": "setup", "die": 0,
+        "game": "infiltration", "proximity": 0, "alarm": 0, "round": 0, "phase": "setup", "die": 0,
         "player_count": 4, "two_player": False, "first_player": 1,
         "players": [{"operative": op, "player": op, "status": "inside", "wounded": False,
                      "delayed": False, "data": 0, "tokens": 0, "prototype": False,

@@ -5,10 +5,12 @@ import os
 import pytest
 
 from lockdown import storage
-from lockdown.game import Game
-from lockdown.save import dumps
-from lockdown.storage import BAD, SAVE, UNREADABLE, Store
-from tests.core.check import playing
+from lockdown.games.infiltration.rules.game import Game
+from lockdown.games.infiltration.rules.save import dumps
+from lockdown.storage import SAVE, UNREADABLE, Store
+from tests.core.check import Saved, playing
+
+BAD = "game.bad"
 
 
 def game_in_play():
@@ -27,9 +29,9 @@ def store(tmp_path):
 def test_a_saved_game_comes_back_exactly(tmp_path):
     s, _ = store(tmp_path)
     g = game_in_play()
-    s.save(g)
+    s.save(Saved(g))
     back = Game()
-    assert s.restore(back) is None
+    assert s.restore(Saved(back)) is None
     assert bytes(back.s) == bytes(g.s)
     assert sorted(os.listdir(tmp_path)) == [SAVE]
 
@@ -38,19 +40,19 @@ def test_no_save_yet_is_a_new_game_without_a_notice(tmp_path):
     s, lines = store(tmp_path)
     g = Game()
     before = bytes(g.s)
-    assert s.restore(g) is None
+    assert s.restore(Saved(g)) is None
     assert bytes(g.s) == before and lines == []
 
 
 def test_a_stale_tmp_from_a_cut_write_is_removed_not_loaded(tmp_path):
     s, _ = store(tmp_path)
     old = game_in_play()
-    s.save(old)
+    s.save(Saved(old))
     newer = game_in_play()
     newer.add_alarm(3)
     (tmp_path / "game.tmp").write_text(dumps(newer)[:40])
     back = Game()
-    assert s.restore(back) is None
+    assert s.restore(Saved(back)) is None
     assert bytes(back.s) == bytes(old.s)
     assert not (tmp_path / "game.tmp").exists()
 
@@ -61,7 +63,7 @@ def test_a_complete_stale_tmp_is_not_loaded_either(tmp_path):
     newer = game_in_play()
     (tmp_path / "game.tmp").write_text(dumps(newer))
     back = Game()
-    assert s.restore(back) is None
+    assert s.restore(Saved(back)) is None
     assert bytes(back.s) == bytes(Game().s)
 
 
@@ -82,7 +84,7 @@ def test_a_bad_save_is_kept_as_game_bad_and_a_new_game_starts(tmp_path, content)
     (tmp_path / SAVE).write_bytes(content)
     g = Game()
     fresh = bytes(g.s)
-    assert s.restore(g) == UNREADABLE
+    assert s.restore(Saved(g)) == UNREADABLE
     assert bytes(g.s) == fresh
     assert (tmp_path / BAD).read_bytes() == content
     assert not (tmp_path / SAVE).exists()
@@ -92,9 +94,9 @@ def test_a_bad_save_is_kept_as_game_bad_and_a_new_game_starts(tmp_path, content)
 def test_the_newest_bad_save_is_kept_and_the_log_says_it_replaced_one(tmp_path):
     s, lines = store(tmp_path)
     (tmp_path / SAVE).write_text("first bad")
-    s.restore(Game())
+    s.restore(Saved(Game()))
     (tmp_path / SAVE).write_text("second bad")
-    assert s.restore(Game()) == UNREADABLE
+    assert s.restore(Saved(Game())) == UNREADABLE
     assert (tmp_path / BAD).read_text() == "second bad"
     assert "replacing an older one" in lines[1] and "replacing" not in lines[0]
 
@@ -103,32 +105,33 @@ def test_after_a_bad_save_the_next_save_works(tmp_path):
     s, _ = store(tmp_path)
     (tmp_path / SAVE).write_text("{")
     g = Game()
-    s.restore(g)
+    s.restore(Saved(g))
     g.start()
-    s.save(g)
+    s.save(Saved(g))
     back = Game()
-    assert s.restore(back) is None and bytes(back.s) == bytes(g.s)
+    assert s.restore(Saved(back)) is None and bytes(back.s) == bytes(g.s)
     assert (tmp_path / BAD).read_text() == "{"
 
 
 def test_a_save_that_cannot_be_read_at_all_is_set_aside(tmp_path):
     s, lines = store(tmp_path)
     (tmp_path / SAVE).mkdir()
-    assert s.restore(Game()) == UNREADABLE
+    assert s.restore(Saved(Game())) == UNREADABLE
     assert "cannot read" in lines[0] and (tmp_path / BAD).is_dir()
 
 
 def test_a_loader_bug_does_not_stop_the_boot(tmp_path, monkeypatch):
     """Whatever the loader raises on a strange file, the board boots into a new game."""
     s, lines = store(tmp_path)
-    s.save(game_in_play())
+    s.save(Saved(game_in_play()))
 
-    def broken(text, game, log=None):
-        game.s[0] = 1
+    def broken(text):
+        g.s[0] = 1
         raise KeyError("ops")
-    monkeypatch.setattr(storage, "loads", broken)
     g = Game()
-    assert s.restore(g) == UNREADABLE
+    doc = Saved(g)
+    doc.loads = broken
+    assert s.restore(doc) == UNREADABLE
     assert "'ops'" in lines[0] and (tmp_path / BAD).exists()
 
 
@@ -141,7 +144,7 @@ def test_write_replaces_the_file_and_leaves_no_tmp(tmp_path):
 
 
 def test_root_may_end_in_a_slash_or_be_empty(tmp_path, monkeypatch):
-    Store(str(tmp_path) + "/").save(Game())
+    Store(str(tmp_path) + "/").save(Saved(Game()))
     assert (tmp_path / SAVE).exists()
     monkeypatch.chdir(tmp_path / "..")
     Store("").write("here.txt", "x")
@@ -173,12 +176,12 @@ def test_a_new_game_after_a_finished_one_archives_it_keeping_the_last_eight(tmp_
     s, lines = store(tmp_path)
     for n in range(KEEP + 2):
         g = game_in_play()
-        s.save(g)
+        s.save(Saved(g))
         g.set_proximity(99)  # lockdown: the game is over
-        s.save(g)
+        s.save(Saved(g))
         g.setup(4)
         g.start()
-        s.save(g)  # a new game replaces the finished one
+        s.save(Saved(g))  # a new game replaces the finished one
     kept = sorted(int(f[:-5]) for f in os.listdir(tmp_path / ARCHIVE))
     assert kept == list(range(3, KEEP + 3))
     doc = json.loads((tmp_path / ARCHIVE / ("%d.json" % kept[-1])).read_text())
@@ -187,11 +190,11 @@ def test_a_new_game_after_a_finished_one_archives_it_keeping_the_last_eight(tmp_
 
 def test_the_log_is_saved_and_restored_with_the_game(tmp_path):
     from lockdown.dice import Xorshift
-    from lockdown.session import Session
+    from lockdown.games.infiltration.rules.session import Session
     s, lines = store(tmp_path)
     a = Session(Xorshift(2), game_in_play())
     a.turn(1, 3)
-    s.save(a.game, a.log)
+    s.save(Saved(a.game, a.log))
     b = Session(Xorshift(2))
-    assert s.restore(b.game, b.log) is None
+    assert s.restore(Saved(b.game, b.log)) is None
     assert b.log.dump() == a.log.dump() and b.log.dump()["rounds"]

@@ -16,9 +16,9 @@ import subprocess
 import sys
 
 import host_sim  # noqa: F401  (firmware/ and the MicroPython shims on sys.path)
-from lockdown.game import LOCKDOWN
-from lockdown.gamelog import FIELDS, GameLog
-from lockdown.npc import NAMES
+from lockdown.games.infiltration.rules.game import LOCKDOWN
+from lockdown.games.infiltration.rules.gamelog import FIELDS, GameLog
+from lockdown.games.infiltration.rules.npc import NAMES
 
 CURRENT = "game.json"
 ARCHIVE = "log"

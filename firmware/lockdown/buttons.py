@@ -8,16 +8,11 @@ does nothing until it has been released.
 from micropython import const
 
 from lockdown.events import DEBOUNCE_MS, HOLD_MS
+from lockdown.ticks import diff
 
 NONE = const(0)
 PRESS = const(1)
 HOLD = const(2)
-_TICKS_MASK = const(0x3FFFFFFF)  # time.ticks_ms() wraps at 2**30 on every port
-
-
-def elapsed(now, then):
-    """Milliseconds from `then` to `now`, across a ticks_ms wrap."""
-    return (now - then) & _TICKS_MASK
 
 
 class Button:
@@ -40,7 +35,7 @@ class Button:
             self._raw = raw
             self._since = now_ms
             return NONE
-        since = elapsed(now_ms, self._since)
+        since = diff(now_ms, self._since)
         if raw != self.down and since >= self._debounce:
             self.down = bool(raw)
             if raw:

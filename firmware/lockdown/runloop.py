@@ -9,10 +9,9 @@ import asyncio
 
 from micropython import const
 
-from lockdown import crash
-from lockdown.game import PHASE_NAMES
-from lockdown.session import Session
+from lockdown import crash, games
 from lockdown.storage import CRASH_LIMIT, Store
+from lockdown.ticks import diff
 
 POLL_MS = const(5)  # pause between passes: inputs are read at least every 10 ms
 QUIET_MS = const(300)  # save once nothing has changed for this long...
@@ -20,29 +19,24 @@ SAVE_MAX_MS = const(2000)  # ...or once a change has waited this long (a knob th
 RETRY_MS = const(5000)  # after a failed write
 RESET_MS = const(4000)  # the error screen shows this long at most before hw.reset()
 STEADY_MS = const(20000)  # running this long without a crash ends a run of crashes
+PICKED = "game.txt"  # the game the board runs: the picker's last choice; absent: games.DEFAULT
 
 try:
-    from time import ticks_diff, ticks_ms
+    from time import ticks_ms
 except ImportError:  # CPython: the simulator
     from time import monotonic
 
     def ticks_ms():
-        return int(monotonic() * 1000)
-
-    def ticks_diff(a, b):
-        return a - b
+        return int(monotonic() * 1000) & 0x3FFFFFFF
 
 _sleep_ms = getattr(asyncio, "sleep_ms", None)  # MicroPython: no float allocated per pass
 
 
 class Clock:
-    """Real time. Tests pass their own clock with the same three methods, so nothing waits."""
+    """Real time. Tests pass their own clock with the same two methods, so nothing waits."""
 
     def now(self):
         return ticks_ms()
-
-    def diff(self, a, b):
-        return ticks_diff(a, b)
 
     def sleep(self, ms):
         return _sleep_ms(ms) if _sleep_ms else asyncio.sleep(ms / 1000)
@@ -51,12 +45,11 @@ class Clock:
 class Loop:
     """One pass of the loop at a time (`step`), so tests drive it without sleeping."""
 
-    def __init__(self, hw, app, session, store, clock, now):
+    def __init__(self, hw, app, session, store, now):
         self.hw = hw
         self.app = app
         self.session = session
         self.store = store
-        self.diff = clock.diff if clock else ticks_diff
         self.crashes = 0  # crashes in a row before this boot, until the loop has run steadily
         self.saved = self.seen = session.changes  # changes count at the last save / last pass
         self.changed_at = self.waiting_since = now
@@ -90,13 +83,13 @@ class Loop:
             self.changed_at = now
         if self.seen == self.saved:
             return
-        d = self.diff
+        d = diff
         if d(now, self.changed_at) < QUIET_MS and d(now, self.waiting_since) < SAVE_MAX_MS:
             return
         if self.failed_at is not None and d(now, self.failed_at) < RETRY_MS:
             return
         try:
-            self.store.save(s.game, s.log)
+            self.store.save(s)
         except OSError as e:  # flash full or failing: keep playing from RAM, try again later
             self.failed_at = now
             self.hw.log("save failed: %s" % e)
@@ -104,9 +97,7 @@ class Loop:
         self.failed_at = None
         self.saved = self.seen
         if not self.hw.display:
-            g = s.game
-            self.hw.log("saved: round %d, %s, proximity %02d, alarm %d"
-                        % (g.round, PHASE_NAMES[g.phase], g.proximity, g.alarm))
+            self.hw.log("saved: " + s.status())
 
 
 def _app(session, notice):
@@ -114,22 +105,73 @@ def _app(session, notice):
     return App(session, notice=notice)
 
 
-def boot(hw, now, make_app=_app):
+def picked(path):
+    """The game to run: the picker's last choice, or the default (also for a damaged choice)."""
+    try:
+        with open(path) as f:
+            name = f.read().strip()
+    except (OSError, ValueError):
+        return games.DEFAULT
+    return name if name in games.GAMES else games.DEFAULT
+
+
+def boot(hw, now, make_app=_app, name=None):
     """Everything before the first pass: the store, the saved game, the app. Returns the Loop.
 
     The board's main() and the browser page both start here, then call loop.step(now) on their clock.
+    Only the game that runs is imported, so each game runs in a heap of its own. `name` overrides
+    the picker's choice (the simulator's --game).
     """
     store = Store(hw.root, hw.log)
-    session = Session(hw.entropy)
+    if not name:
+        name = picked(store.path(PICKED)) if store.exists(PICKED) else games.DEFAULT
+    notice = None
+    try:
+        game = games.load(name)
+    except (ImportError, AttributeError) as e:  # a game missing from this build: run the default
+        hw.log("%s: cannot start (%s)" % (name, e))
+        notice = "%s could not start: playing %s" % (name, games.DEFAULT)
+        game = games.load(games.DEFAULT)
+    store = Store(hw.root, hw.log, game.SAVE, game.ARCHIVE)
+    session = game.new_session(hw.entropy)
     crashes = store.crashes()
-    notice = store.set_aside_after_crashes() if crashes >= CRASH_LIMIT else None
-    notice = store.restore(session.game, session.log) or notice
+    if crashes >= CRASH_LIMIT:
+        notice = store.set_aside_after_crashes()
+    notice = store.restore(session) or notice
     problems = getattr(hw, "problems", None)
     if problems:  # a bad config or a missing part: say so on the screen too
         notice = "\n".join(([notice] if notice else []) + problems)
-    loop = Loop(hw, make_app(session, notice), session, store, None, now)
+    loop = Loop(hw, make_app(session, notice), session, store, now)
     loop.crashes = crashes
     return loop
+
+
+def switch(hw, loop, now):
+    """The picker chose a game: save this one, remember the choice, and start that one afresh.
+
+    On a board that is a soft reset (main.py boots again with a clean heap); elsewhere the game's
+    modules are forgotten and the loop boots again in place. Returns the new Loop.
+    """
+    store = loop.store
+    name = loop.app.switch_to
+    store.save(loop.session)
+    store.write(PICKED, name)
+    soft_reset = getattr(hw, "soft_reset", None)
+    if soft_reset:
+        soft_reset()
+    import gc
+    import sys
+    for name in list(sys.modules):
+        if name.startswith("lockdown.games.") or name in ("lockdown.app", "lockdown.picker"):
+            sys.modules.pop(name)
+            parent, _, child = name.rpartition(".")
+            try:
+                delattr(sys.modules[parent], child)
+            except (KeyError, AttributeError):
+                pass
+    loop.app = loop.session = None
+    gc.collect()
+    return boot(hw, now, name=name)
 
 
 async def main(hw, clock=None, make_app=_app):
@@ -143,7 +185,9 @@ async def main(hw, clock=None, make_app=_app):
         while True:
             now = clock.now()
             loop.step(now)
-            if loop.crashes and clock.diff(now, started) >= STEADY_MS:
+            if loop.app.switch_to:
+                loop = switch(hw, loop, now)
+            if loop.crashes and diff(now, started) >= STEADY_MS:
                 store.steady()
                 loop.crashes = 0
             await clock.sleep(POLL_MS)

@@ -1,22 +1,21 @@
 """Files on flash: the game save, written so that a power cut can never leave half of one.
 
 A file is replaced by writing `<stem>.tmp`, closing it, then renaming it over the real name.
-littlefs commits a rename atomically, so game.json always holds one whole save: the one from
+littlefs commits a rename atomically, so a save always holds one whole game: the one from
 before the interrupted write or the one after it. A save that will not load is moved aside to
-game.bad (for a bug report) and a new game starts: a bad file must never stop the board booting.
+<stem>.bad (for a bug report) and a new game starts: a bad file must never stop the board booting.
+Each game has its own save file (Infiltration's is game.json); the store knows no save format:
+the session it is handed writes and reads its own text (dumps, loads).
 """
 import os
 
-from lockdown.save import dumps, loads
-
 SAVE = "game.json"
-BAD = "game.bad"
 ARCHIVE = "log"  # finished games, log/<n>.json, for the desktop export
 KEEP = 8  # finished games kept
 UNREADABLE = "Save unreadable: new game"
 CRASHES = "crashes"  # crashes since the loop last ran steadily; absent when there were none
 CRASH_LIMIT = 3  # this many in a row and the save is set aside: it may be what crashes the app
-CRASHED = "The game crashed 3 times: it is kept as game.bad, a new game starts"
+CRASHED = "The game crashed 3 times: it is kept as %s, a new game starts"
 
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows will not rename over a file
 
@@ -26,17 +25,27 @@ def _stem(name):
 
 
 class Store:
-    """The files under one folder (the board's `root`); `log` reports to the serial console."""
+    """The files under one folder (the board's `root`); `log` reports to the serial console.
 
-    def __init__(self, root, log=print):
+    `save` names the game's save file and `archive` the folder its finished games go to.
+    root None is a device without files (the simulator without --save-dir): nothing is kept.
+    """
+
+    def __init__(self, root, log=print, save=SAVE, archive=ARCHIVE):
+        self.off = root is None
         self.root = root.rstrip("/") + "/" if root else ""
         self.log = log
+        self.save_name = save
+        self.bad = _stem(save) + ".bad"
+        self.archive_dir = archive
         self._finished = None  # the last save's text while its game was over
 
     def path(self, name):
         return self.root + name
 
     def exists(self, name):
+        if self.off:
+            return False
         try:
             os.stat(self.path(name))
             return True
@@ -51,6 +60,8 @@ class Store:
 
     def write(self, name, text):
         """Replaces `name` with `text` in one step: a reader sees the old file or the new one."""
+        if self.off:
+            return
         tmp = self.path(_stem(name) + ".tmp")
         with open(tmp, "w") as f:
             f.write(text)
@@ -58,6 +69,8 @@ class Store:
 
     def append(self, name, line, limit):
         """Adds a line to a log that never grows past `limit` bytes: old lines drop off the top."""
+        if self.off:
+            return
         path = self.path(name)
         try:
             size = os.stat(path)[6]
@@ -72,13 +85,13 @@ class Store:
             tail = f.read()
         self.write(name, tail[tail.find(b"\n") + 1:].decode() + line[:limit // 2 - 1] + "\n")
 
-    def save(self, game, log=None):
-        """Saves the game (and its log); a new game replacing a finished one archives that one."""
-        text = dumps(game, log)
-        if self._finished and game.round <= 1 and not game.over:
+    def save(self, session):
+        """Saves the session's game; a new game replacing a finished one archives that one."""
+        text = session.dumps()
+        if self._finished and session.fresh:
             self.archive(self._finished)
-        self._finished = text if game.over else None
-        self.write(SAVE, text)
+        self._finished = text if session.over else None
+        self.write(self.save_name, text)
 
     def finished(self):
         """The last save's text while its game is over (what a new game would archive), or None."""
@@ -86,34 +99,38 @@ class Store:
 
     def archive(self, text):
         """Keeps a finished game as log/<n>.json, n counting up; only the last KEEP stay."""
+        if self.off:
+            return
+        folder = self.archive_dir
         try:
-            os.mkdir(self.path(ARCHIVE))
+            os.mkdir(self.path(folder))
         except OSError:
             pass  # already there
-        nums = [int(n[:-5]) for n in os.listdir(self.path(ARCHIVE)) if n.endswith(".json") and n[:-5].isdigit()]
+        nums = [int(n[:-5]) for n in os.listdir(self.path(folder)) if n.endswith(".json") and n[:-5].isdigit()]
         n = max(nums) + 1 if nums else 1
-        self.write("%s/%d.json" % (ARCHIVE, n), text)
+        self.write("%s/%d.json" % (folder, n), text)
         for old in nums:
             if old <= n - KEEP:
-                self.remove("%s/%d.json" % (ARCHIVE, old))
+                self.remove("%s/%d.json" % (folder, old))
 
-    def restore(self, game, log=None):
-        """Loads the saved game into `game`; returns None, or a notice when the save was set aside.
+    def restore(self, session):
+        """Loads the saved game into `session`; returns None, or a notice when the save was set aside.
 
-        A game.tmp is a write that a power cut interrupted: it is removed, never loaded.
+        A <stem>.tmp is a write that a power cut interrupted: it is removed, never loaded.
         """
-        self.remove(_stem(SAVE) + ".tmp")
-        if not self.exists(SAVE):  # no game saved yet (asked first: errno values differ by port)
+        name = self.save_name
+        self.remove(_stem(name) + ".tmp")
+        if not self.exists(name):  # no game saved yet (asked first: errno values differ by port)
             return None
         try:
-            with open(self.path(SAVE), "rb") as f:
+            with open(self.path(name), "rb") as f:
                 text = f.read()
         except OSError as e:
             why = "cannot read (%s)" % e
         else:
             try:
-                loads(text.decode(), game, log)
-                self._finished = text.decode() if game.over else None
+                session.loads(text.decode())
+                self._finished = text.decode() if session.over else None
                 return None
             except MemoryError:
                 raise
@@ -123,6 +140,8 @@ class Store:
 
     def crashes(self):
         """Crashes in a row before this boot (0 when the loop last ran steadily)."""
+        if not self.exists(CRASHES):
+            return 0
         try:
             with open(self.path(CRASHES)) as f:
                 return int(f.read() or 0)
@@ -139,16 +158,16 @@ class Store:
     def set_aside_after_crashes(self):
         """The save crashed the app CRASH_LIMIT times in a row: keep it for a bug report, start anew."""
         self.steady()
-        if self.exists(SAVE):
+        if self.exists(self.save_name):
             self._set_aside("crashed the app %d times in a row" % CRASH_LIMIT)
-        return CRASHED
+        return CRASHED % self.bad
 
     def _set_aside(self, why):
-        older = self.exists(BAD)
+        older = self.exists(self.bad)
         try:
-            _replace(self.path(SAVE), self.path(BAD))
-            kept = "kept as %s%s" % (BAD, " (replacing an older one)" if older else "")
+            _replace(self.path(self.save_name), self.path(self.bad))
+            kept = "kept as %s%s" % (self.bad, " (replacing an older one)" if older else "")
         except OSError as e:
             kept = "could not keep it (%s)" % e
-        self.log("%s: %s; %s" % (SAVE, why, kept))
+        self.log("%s: %s; %s" % (self.save_name, why, kept))
         return UNREADABLE

@@ -12,7 +12,7 @@ def raises(exc, fn, *args):
 
 def playing(players=4, **kw):
     """A Game already in round 1, Selection phase."""
-    from lockdown.game import Game
+    from lockdown.games.infiltration.rules.game import Game
     g = Game(players, **kw)
     g.start()
     return g
@@ -31,7 +31,7 @@ class Driver:
         import framebuf
         from lockdown.app import App
         from lockdown.dice import Xorshift
-        from lockdown.session import Session
+        from lockdown.games.infiltration.rules.session import Session
         self.session = Session(Xorshift(seed), game)
         self.now = 0
         self.app = App(self.session)
@@ -83,3 +83,27 @@ class Driver:
         self.press(GO)
         assert self.screen() == "play", self.screen()
         self.wait(1600)  # let the "P1 starts" notice go
+
+
+class Saved:
+    """A game (and optionally its log) as the Store sees a session: dumps, loads, over, fresh."""
+
+    def __init__(self, game, log=None):
+        self.game = game
+        self.log = log
+
+    def dumps(self):
+        from lockdown.games.infiltration.rules.save import dumps
+        return dumps(self.game, self.log)
+
+    def loads(self, text):
+        from lockdown.games.infiltration.rules.save import loads
+        loads(text, self.game, self.log)
+
+    @property
+    def over(self):
+        return self.game.over
+
+    @property
+    def fresh(self):
+        return self.game.round <= 1 and not self.game.over

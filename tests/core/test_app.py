@@ -1,7 +1,8 @@
 """The app: the play screen, the round driven by GO, undo, screens, the screensaver."""
-from lockdown.app import ROLL_MS, SAVER_MS
+from lockdown.app import SAVER_MS
+from lockdown.games.infiltration.screens.play import ROLL_MS
 from lockdown.events import ALARM, GO, PROX
-from lockdown.game import NPC, OVER, RESOLUTION, SECURITY, SELECTION, SETUP, WOUNDED, DELAYED
+from lockdown.games.infiltration.rules.game import NPC, OVER, RESOLUTION, SECURITY, SELECTION, SETUP, WOUNDED, DELAYED
 from tests.core.check import Driver
 
 
@@ -164,7 +165,7 @@ def test_operatives_screen_wounds_moves_and_escapes():
 
 
 def test_menu_opens_on_hold_and_settings_toggle():
-    from lockdown.game import PASS_SKIPS_ESCAPED
+    from lockdown.games.infiltration.rules.game import PASS_SKIPS_ESCAPED
     d = Driver()
     d.start()
     d.hold(GO)
@@ -226,7 +227,7 @@ def test_odds_only_on_request_and_the_log_records_rolls():
     d.session.forced = 6
     d.press(GO)
     log = d.session.log
-    from lockdown.gamelog import F_AFTER, F_DIE, F_TURN_ALARM
+    from lockdown.games.infiltration.rules.gamelog import F_AFTER, F_DIE, F_TURN_ALARM
     assert log.get(1, F_DIE) == 6 and log.get(1, F_AFTER) == 8 and log.get(1, F_TURN_ALARM) == 2
 
 
@@ -252,7 +253,7 @@ def test_npc_added_from_the_list_acts_in_the_npc_phase():
 
 
 def test_extract_variant_shares_at_the_end_of_resolution():
-    from lockdown.game import EXTRACT
+    from lockdown.games.infiltration.rules.game import EXTRACT
     d = Driver()
     d.start(players=3, first=1)
     d.game.set_setting(EXTRACT, True)
@@ -324,8 +325,8 @@ def test_a_closed_screen_gives_its_module_back():
     d.hold(GO)
     d.turn(ALARM, menu_index(d, "Settings"))
     d.press(GO)
-    assert "lockdown.menu_ui" in sys.modules
+    assert "lockdown.games.infiltration.screens.menu" in sys.modules
     d.hold(GO)  # back to the play screen, closing settings and the menu
-    assert d.screen() == "play" and "lockdown.menu_ui" not in sys.modules
+    assert d.screen() == "play" and "lockdown.games.infiltration.screens.menu" not in sys.modules
     d.hold(GO)
     assert d.screen() == "Menu"  # and it comes back when opened again

@@ -2,13 +2,13 @@
 import json
 
 from lockdown.dice import Xorshift
-from lockdown.game import B_FLAGS, NPC, PHYSICAL_DIE, SECURITY
-from lockdown.gamelog import (
+from lockdown.games.infiltration.rules.game import B_FLAGS, NPC, PHYSICAL_DIE, SECURITY
+from lockdown.games.infiltration.rules.gamelog import (
     ACTED, CAP, F_AFTER, F_ALARM, F_BEFORE, F_DIE, F_LEFT, F_ACTED, F_TURN_ALARM, F_TURN_PROX,
     LEFT, GameLog, LogError, in_play,
 )
-from lockdown.history import A_ALARM, A_PHASE, A_PROX
-from lockdown.session import Session
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_PHASE, A_PROX
+from lockdown.games.infiltration.rules.session import Session
 from tests.core.check import raises, to_phase
 
 

@@ -1,5 +1,5 @@
 """Table helpers: download and extract shares, the item draft, operative names."""
-from lockdown.helpers import DRAFT, ITEMS_DEALT, download, draft_prompt, extract, op_name
+from lockdown.games.infiltration.rules.helpers import DRAFT, ITEMS_DEALT, download, draft_prompt, extract, op_name
 from tests.core.check import playing
 
 

@@ -1,11 +1,11 @@
 """NPCs: placing them, the NPC phase walk, its settings, ordering, undo and lockdown."""
-from lockdown import npc
-from lockdown.game import (B_PHASE, CHECK_AT_START, NELSON_ALWAYS, NPC, OVER, RESOLUTION, SECURITY,
+from lockdown.games.infiltration.rules import npc
+from lockdown.games.infiltration.rules.game import (B_PHASE, CHECK_AT_START, NELSON_ALWAYS, NPC, OVER, RESOLUTION, SECURITY,
                            END_LOCKDOWN, RuleError)
-from lockdown.history import A_NPC, A_PHASE
-from lockdown.npc import (BACK, BAILEY, BAILEY_ASK, BAILEY_CHECK, CLEAR, CSX, HARRIS, HARRIS_GO,
+from lockdown.games.infiltration.rules.actions import A_NPC, A_PHASE
+from lockdown.games.infiltration.rules.npc import (BACK, BAILEY, BAILEY_ASK, BAILEY_CHECK, CLEAR, CSX, HARRIS, HARRIS_GO,
                           KENT, KENT_GO, LEAVE, NELSON, NELSON_ASK, NELSON_GO)
-from lockdown.session import Session
+from lockdown.games.infiltration.rules.session import Session
 from lockdown.dice import Xorshift
 from tests.core.check import playing, raises, to_phase
 

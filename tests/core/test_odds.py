@@ -1,6 +1,6 @@
 """Lockdown odds: exact against enumeration of every roll sequence, and against a seeded run."""
 from lockdown.dice import Die, Xorshift
-from lockdown.odds import chance_by_round, expected_rounds
+from lockdown.games.infiltration.rules.odds import chance_by_round, expected_rounds
 
 
 def eps():

@@ -1,5 +1,5 @@
 """The round: phases in order, the first player, player counts, operatives."""
-from lockdown.game import (DELAYED, ESCAPED, INSIDE, NPC, OVER, PASS_SKIPS_ESCAPED, RESOLUTION,
+from lockdown.games.infiltration.rules.game import (DELAYED, ESCAPED, INSIDE, NPC, OVER, PASS_SKIPS_ESCAPED, RESOLUTION,
                            SECURITY, SELECTION, SETUP, WOUNDED, END_ESCAPED, Game, RuleError)
 from tests.core.check import playing, raises, to_phase
 

@@ -1,6 +1,6 @@
 """End of game: who counts, the sole escapee, totals and the tie-breaks."""
-from lockdown.game import BLACKMAIL, PROTOTYPE
-from lockdown.score import (BY_BLACKMAIL, BY_DATA, BY_PROTOTYPE, BY_SOLE_ESCAPE, BY_TOKENS, DRAW,
+from lockdown.games.infiltration.rules.game import BLACKMAIL, PROTOTYPE
+from lockdown.games.infiltration.rules.score import (BY_BLACKMAIL, BY_DATA, BY_PROTOTYPE, BY_SOLE_ESCAPE, BY_TOKENS, DRAW,
                             NOBODY, WIN, counts, result)
 from tests.core.check import playing
 

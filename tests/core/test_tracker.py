@@ -1,5 +1,5 @@
 """Security Tracker rules: the two dials, the Security roll and lockdown."""
-from lockdown.game import (ALARM_MAX, CAPTURED, ESCAPED, END_LOCKDOWN, NPC, OVER, SECURITY,
+from lockdown.games.infiltration.rules.game import (ALARM_MAX, CAPTURED, ESCAPED, END_LOCKDOWN, NPC, OVER, SECURITY,
                            SELECTION, Game, RuleError)
 from tests.core.check import playing, raises, to_phase
 

@@ -1,12 +1,13 @@
 """Undo of every action, and the versioned save format."""
 import json
 
-from lockdown.game import BLACKMAIL, NPC, SECURITY, Game, RuleError
-from lockdown.history import A_ALARM, A_OPERATIVE, A_PROX, A_ROLL, DEPTH
-from lockdown.save import SaveError, dumps, loads
-from lockdown.session import Session
+from lockdown.games.infiltration.rules.game import BLACKMAIL, NPC, SECURITY, Game, RuleError
+from lockdown.history import DEPTH
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_OPERATIVE, A_PROX, A_ROLL
+from lockdown.games.infiltration.rules.save import SaveError, dumps, loads
+from lockdown.games.infiltration.rules.session import Session
 from lockdown.dice import Xorshift
-from lockdown import npc
+from lockdown.games.infiltration.rules import npc
 from tests.core.check import playing, raises, to_phase
 
 

@@ -1,8 +1,8 @@
 """Test helpers that run on CPython and on the MicroPython unix port alike."""
 from lockdown.crash import HEX_FONT
 from lockdown.events import ALARM, GO
-from lockdown.game import RuleError
-from lockdown.history import A_ALARM, A_PHASE, A_PROX
+from lockdown.games.infiltration.rules.game import RuleError
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_PHASE, A_PROX
 
 
 class FakeApp:
@@ -14,6 +14,7 @@ class FakeApp:
     def __init__(self, session, notice=None):
         self.session = session
         self.notice = notice
+        self.switch_to = None  # a game the picker chose (never, here)
         self.dirty = True
         self.now = 0
         self.draws = 0

@@ -21,10 +21,11 @@ sys.path.insert(0, "firmware")
 sys.path.insert(0, ".")
 
 from lockdown.dice import Xorshift  # noqa: E402
-from lockdown.game import Game  # noqa: E402
-from lockdown.history import A_ALARM, A_FIRST, A_OPERATIVE, A_PHASE, A_PROX, A_SETUP  # noqa: E402
-from lockdown.session import Session  # noqa: E402
+from lockdown.games.infiltration.rules.game import Game  # noqa: E402
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_FIRST, A_OPERATIVE, A_PHASE, A_PROX, A_SETUP  # noqa: E402
+from lockdown.games.infiltration.rules.session import Session  # noqa: E402
 from lockdown.storage import Store  # noqa: E402
+from tests.core.check import Saved  # noqa: E402
 
 EIO = -5  # what a block device returns to littlefs when it cannot do an operation
 MOUNT = "/pc"
@@ -134,7 +135,7 @@ def play(flash, rounds, states=None, cut=-1, mode=BEFORE):
     vfs.VfsLfs2.mkfs(flash, progsize=flash.page)
     store = fresh(flash)
     session = Session(Xorshift(5))
-    assert store.restore(session.game) is None
+    assert store.restore(Saved(session.game)) is None
     if states is not None:
         states.append(bytes(session.game.s))
     flash.ops = 0  # count, and cut, only what the game's saves do
@@ -144,7 +145,7 @@ def play(flash, rounds, states=None, cut=-1, mode=BEFORE):
         action()
         assert session.changes > changes, name
         try:
-            store.save(session.game)
+            store.save(Saved(session.game))
         except OSError:
             assert flash.dead, "save failed with power on"
             return i
@@ -161,15 +162,15 @@ def check(flash, states, i):
     dev = Flash(flash.geometry, flash.mem)
     store = fresh(dev)
     game = Game()
-    notice = store.restore(game)
+    notice = store.restore(Saved(game))
     got = bytes(game.s)
     assert notice is None, "notice %r" % notice
     assert got in (states[i], states[i + 1]), "restored neither the game before nor after"
     assert not store.exists("game.tmp") and not store.exists("game.bad"), "files left over"
     game.set_score(0, 7, 1)
-    store.save(game)
+    store.save(Saved(game))
     again = Game()
-    assert fresh(Flash(dev.geometry, dev.mem)).restore(again) is None
+    assert fresh(Flash(dev.geometry, dev.mem)).restore(Saved(again)) is None
     assert bytes(again.s) == bytes(game.s), "a save after the cut did not stick"
     return got == states[i + 1]
 

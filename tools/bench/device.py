@@ -6,13 +6,15 @@ with an SSD1306 driver on a bus that sends nothing and the script's commands as 
 heap figures are net of `base`, the heap in use before the first firmware import (the interpreter
 and this harness), so both ports report the firmware's own share.
 
-    micropython device.py MODE MPYDIR ROOT [EVENTS [ORDER]]     prints one line: BENCH <json>
+    micropython device.py MODE MPYDIR ROOT [EVENTS [ORDER [GAME]]]     prints one line: BENCH <json>
 
-MODE: heap (boot and full6 peaks; needs EVENTS), alloc (per detent and odds), time, all, or
-modules (heap per module; ORDER: module names, dependencies first, comma-separated).
+MODE: heap (boot and full6 peaks; needs EVENTS), alloc (per detent and odds), time, all,
+modules (heap per module; ORDER: module names, dependencies first, comma-separated), or fit
+(the script replayed with no collection asked for, as on a board: does it run in this heap?).
 The WebAssembly driver (wasm.mjs) calls start() then advance() until it returns False.
 EVENTS: the script as 7-byte records (tools/bench.py encodes them): line u16, op u8, arg u8,
-value + 2**23 in 3 bytes. ROOT: an empty folder for the save files.
+value + 2**23 in 3 bytes. ROOT: an empty folder for the save files. GAME: the game to boot
+(lockdown.games), as the picker would have chosen it; the default without.
 """
 import gc
 import sys
@@ -24,6 +26,7 @@ T_PRESS = 2
 T_HOLD = 3
 T_WAIT = 4
 T_DIE = 5
+GAME = None  # the game the rig boots (job's GAME argument); None: the board's default
 REPEAT = 300  # events per median
 WARM = 10  # first events left out of a median (first-use caches, lazy imports)
 
@@ -42,12 +45,9 @@ class Rig:
     """The board's hardware contract (display, inputs, root, wdt, log) and its virtual clock."""
 
     def __init__(self, root):
-        from lockdown.app import App
         from lockdown.dice import Xorshift
         from lockdown.oled import SSD1306
-        from lockdown.runloop import Loop
-        from lockdown.session import Session
-        from lockdown.storage import Store
+        from lockdown.runloop import boot
         for name in BOARD_MODULES:
             try:
                 __import__(name)
@@ -55,15 +55,14 @@ class Rig:
                 pass
         self.display = SSD1306(NullBus())
         self.inputs = self
+        self.entropy = Xorshift(1)
         self.root = root
         self.wdt = None
         self.now = 0
         self.kind = self.arg = self.value = 0  # the input the next poll delivers
         self.line = 0  # the script line being replayed
-        store = Store(root, self.log)
-        session = Session(Xorshift(1))
-        self.app = App(session, notice=store.restore(session.game))
-        self.loop = Loop(self, self.app, session, store, self, 0)
+        self.loop = boot(self, 0, name=GAME)  # as a board boots: the game, its save, the app
+        self.app = self.loop.app
         self.loop.step(0)  # the first frame
 
     def log(self, msg):
@@ -160,6 +159,16 @@ def heap(root, events, out):
                 "end_screen": type(app.stack[-1]).__name__ if app.stack else "play"})
 
 
+def fit(root, events, out):
+    """The script replayed as the board runs it, collecting only when the heap is full: under
+    -X heapsize it fails with MemoryError where the game does not fit."""
+    rig = Rig(root)
+    for _ in rig.run(events):
+        pass
+    app = rig.app
+    out["end_screen"] = type(app.stack[-1]).__name__ if app.stack else "play"
+
+
 def modules(order, out):
     """Heap each module takes once imported from its .mpy (its own imports loaded before it),
     in `order` (dependencies first); -1 for a module that will not import off-board."""
@@ -242,7 +251,7 @@ def alloc(root):
         res[name] = median_and_spread(detents(rig, knob, measure))
         for p, label in enumerate(("turn", "draw", "show")):
             res[name + "_" + label] = median_and_spread(parts[p])
-    from lockdown.odds import chance_by_round, expected_rounds
+    from lockdown.games.infiltration.rules.odds import chance_by_round, expected_rounds
     out = [0.0] * 3
     a_chance = []
     a_rounds = []
@@ -276,7 +285,7 @@ def timing(root):
 
     for name, knob in (("alarm", ALARM), ("prox", PROX)):
         res[name] = median_and_spread(detents(rig, knob, measure))
-    from lockdown.odds import chance_by_round, expected_rounds
+    from lockdown.games.infiltration.rules.odds import chance_by_round, expected_rounds
     out = [0.0] * 3
     t_chance = []
     t_rounds = []
@@ -294,10 +303,12 @@ def timing(root):
     return res
 
 
-def job(mode, mpydir, root, events_path=None, order=""):
+def job(mode, mpydir, root, events_path=None, order="", game=""):
     """The whole run as a generator (see heap); prints BENCH <json> at the end."""
     import json
     import os
+    global GAME
+    GAME = game or None
     sys.path.insert(0, mpydir)
     for d in (root + "/alloc", root + "/time"):
         try:
@@ -312,6 +323,9 @@ def job(mode, mpydir, root, events_path=None, order=""):
     if mode in ("heap", "all"):
         out["heap"] = {}
         yield from heap(root, events, out["heap"])
+    if mode == "fit":
+        out["fit"] = {}
+        fit(root, events, out["fit"])
     if mode == "modules":
         out["modules"] = {}
         yield from modules(order.split(","), out["modules"])

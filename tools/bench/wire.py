@@ -6,11 +6,12 @@ the panel did not get. Wire time is oled.wire_us at 400 kHz.
 """
 from host_sim.fake_i2c import FakeI2C
 from lockdown import oled
-from lockdown.app import ROLL_MS, App
+from lockdown.app import App
+from lockdown.games.infiltration.screens.play import ROLL_MS
 from lockdown.dice import Xorshift
 from lockdown.events import ALARM, GO, PROX
-from lockdown.game import SECURITY
-from lockdown.session import Session
+from lockdown.games.infiltration.rules.game import SECURITY
+from lockdown.games.infiltration.rules.session import Session
 
 POLL_MS = 5  # runloop.POLL_MS: the board redraws at most this often
 PANELS = (("ssd1306", oled.SSD1306), ("sh1106", oled.SH1106))
@@ -71,6 +72,8 @@ def measure(name, cls):
     g.set_alarm(2)
     app.dirty = True
     p.show()
+    p.act(app.turn, PROX, 1)  # the SSD1306 keeps the last window: a detent of the other dial first,
+    p.act(app.turn, PROX, -1)  # so +1 is a spin's first detent and -1 the next one
     out["alarm+1"] = figure(p.act(app.turn, ALARM, 1))
     out["alarm-1"] = figure(p.act(app.turn, ALARM, -1))
     out["prox+1"] = figure(p.act(app.turn, PROX, 1))

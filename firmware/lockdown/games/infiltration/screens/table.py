@@ -1,7 +1,7 @@
 """The table: each operative's state, the first player, and entering a physical die's roll."""
-from lockdown.game import DELAYED, INSIDE, WOUNDED
-from lockdown.history import A_FIRST, A_OPERATIVE
-from lockdown.helpers import op_name
+from lockdown.games.infiltration.rules.game import DELAYED, INSIDE, WOUNDED
+from lockdown.games.infiltration.rules.actions import A_FIRST, A_OPERATIVE
+from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form
 
 STATUS_SHORT = ("in", "out", "caught")
@@ -116,5 +116,5 @@ class DieEntry(Form):
 
     def pick(self, i):
         self.app.close()
-        self.app.roll(self.face)
+        self.app.home.roll(self.face)
 

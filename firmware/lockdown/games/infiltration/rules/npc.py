@@ -12,7 +12,7 @@ out of the secret room depends on the room cards, which only the table sees.
 """
 from micropython import const
 
-from lockdown.game import (B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_NPCS, CHECK_AT_START,
+from lockdown.games.infiltration.rules.game import (B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_NPCS, CHECK_AT_START,
                            LAST_ROOM, NELSON_ALWAYS, NPC, NPC_COUNT, NPC_FACE_UP, NPC_ROOM,
                            SECRET_ROOM, RuleError)
 

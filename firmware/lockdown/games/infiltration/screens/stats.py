@@ -2,9 +2,9 @@
 from micropython import const
 
 from lockdown import draw
-from lockdown.game import OVER, ROLLED
-from lockdown.gamelog import F_AFTER, F_ALARM, F_BEFORE, F_DIE
-from lockdown.odds import chance_by_round, expected_rounds
+from lockdown.games.infiltration.rules.game import OVER, ROLLED
+from lockdown.games.infiltration.rules.gamelog import F_AFTER, F_ALARM, F_BEFORE, F_DIE
+from lockdown.games.infiltration.rules.odds import chance_by_round, expected_rounds
 from lockdown.ui import title_bar
 
 _AHEAD = const(3)  # rounds the risk view looks ahead

@@ -7,15 +7,19 @@ actions, so the board knows when to write the save file. Rolls, dial turns and u
 reported to the GameLog here, so every front end keeps the same log.
 """
 from lockdown.dice import Die
-from lockdown.game import SECURITY, Game, RuleError
-from lockdown.gamelog import GameLog
-from lockdown.history import A_ALARM, A_ROLL, History
+from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_SIZE, Game, RuleError
+from lockdown.games.infiltration.rules.gamelog import GameLog
+from lockdown.games.infiltration.rules.save import dumps, loads
+from lockdown.history import History
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_ROLL
 
 
 class Session:
+    PACKAGE = "lockdown.games.infiltration"  # the game package the App finds the screens in
+
     def __init__(self, entropy, game=None):
         self.game = game or Game()
-        self.history = History()
+        self.history = History(STATE_SIZE)
         self.die = Die(entropy)
         self.log = GameLog()
         self.forced = 0  # a die face the next device roll shows (simulator scripts, tests)
@@ -81,3 +85,26 @@ class Session:
             self.changes += 1
             self.log.sync(self.game)
         return code
+
+    # ----- what the board's store and loop need --------------------------------------------------
+    def dumps(self):
+        """The save document: the game and its log."""
+        return dumps(self.game, self.log)
+
+    def loads(self, text):
+        """Loads a save document, all or nothing (SaveError, a ValueError, leaves all as it was)."""
+        loads(text, self.game, self.log)
+
+    @property
+    def over(self):
+        return self.game.over
+
+    @property
+    def fresh(self):
+        """A new game not yet past its first round: it replaces (and archives) a finished one."""
+        return self.game.round <= 1 and not self.game.over
+
+    def status(self):
+        """One line for the serial console of a board without a display."""
+        g = self.game
+        return "round %d, %s, proximity %02d, alarm %d" % (g.round, PHASE_NAMES[g.phase], g.proximity, g.alarm)

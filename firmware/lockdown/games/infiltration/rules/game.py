@@ -249,7 +249,7 @@ class Game:
                 raise RuleError("roll first")
             self._new_round()
         elif p == NPC:
-            from lockdown.npc import current  # here, not at the top: npc.py imports this module
+            from lockdown.games.infiltration.rules.npc import current  # here, not at the top: npc.py imports this module
             if current(self):
                 raise RuleError("NPCs still to go")
             self.s[B_NPC_CHECKED] = self.s[B_NPC_ACTED] = self.s[B_NPC_NEXT] = 0

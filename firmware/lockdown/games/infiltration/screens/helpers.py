@@ -4,9 +4,9 @@ Nothing here changes the game: the screens do the sums the table would otherwise
 """
 from lockdown import draw
 from lockdown.events import ALARM, GO
-from lockdown.game import SECRET_ROOM
-from lockdown.helpers import DRAFT, download, draft_prompt, extract, op_name
-from lockdown.history import A_PHASE
+from lockdown.games.infiltration.rules.game import SECRET_ROOM
+from lockdown.games.infiltration.rules.helpers import DRAFT, download, draft_prompt, extract, op_name
+from lockdown.games.infiltration.rules.actions import A_PHASE
 from lockdown.ui import Form, View, title_bar
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")

@@ -1,12 +1,12 @@
 """The end of the game: each operative's data, tokens and cards, then the winner by the rules."""
 from lockdown import draw
 from lockdown.events import ALARM, GO
-from lockdown.game import BLACKMAIL, PROTOTYPE
-from lockdown.history import A_SCORE
-from lockdown.score import (BY_BLACKMAIL, BY_DATA, BY_PROTOTYPE, BY_SOLE_ESCAPE, BY_TOKENS, DRAW,
+from lockdown.games.infiltration.rules.game import BLACKMAIL, PROTOTYPE
+from lockdown.games.infiltration.rules.actions import A_SCORE
+from lockdown.games.infiltration.rules.score import (BY_BLACKMAIL, BY_DATA, BY_PROTOTYPE, BY_SOLE_ESCAPE, BY_TOKENS, DRAW,
                             WIN, counts, player_totals, result)
-from lockdown.table_ui import STATUS_SHORT
-from lockdown.helpers import op_name
+from lockdown.games.infiltration.screens.table import STATUS_SHORT
+from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form, View, title_bar
 
 FIELDS = ("data", "tokens", "Prototype", "Blackmail")

@@ -1,7 +1,7 @@
 """New game: players, the two-player game, the alarm start, whose die, who starts."""
 from lockdown.events import GO
-from lockdown.game import PHYSICAL_DIE, SETUP
-from lockdown.history import A_SETUP
+from lockdown.games.infiltration.rules.game import PHYSICAL_DIE, SETUP
+from lockdown.games.infiltration.rules.actions import A_SETUP
 from lockdown.ui import Form
 
 _ALARM_NAMES = {-1: "-1 long", 0: "0", 1: "+1 short"}

@@ -8,7 +8,7 @@ File break ties, and what is still tied is a draw.
 """
 from micropython import const
 
-from lockdown.game import BLACKMAIL, CAPTURED, ESCAPED, PROTOTYPE
+from lockdown.games.infiltration.rules.game import BLACKMAIL, CAPTURED, ESCAPED, PROTOTYPE
 
 WIN = const(0)
 DRAW = const(1)

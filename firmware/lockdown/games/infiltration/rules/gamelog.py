@@ -11,8 +11,8 @@ import json
 
 from micropython import const
 
-from lockdown.game import B_NPCS, NPC_COUNT, PHYSICAL_DIE
-from lockdown.history import A_ALARM, A_PROX
+from lockdown.games.infiltration.rules.game import B_NPCS, NPC_COUNT, PHYSICAL_DIE
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX
 
 CAP = const(40)  # rounds kept
 VERSION = const(1)

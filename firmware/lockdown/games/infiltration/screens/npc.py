@@ -1,11 +1,12 @@
 """NPCs: the list of all five (hold ALARM) to add, move, flip or remove one, and the NPC phase
 step drawn on the play screen, where GO confirms each step.
 """
-from lockdown import draw, npc
+from lockdown import draw
+from lockdown.games.infiltration.rules import npc
 from lockdown.events import GO
-from lockdown.game import NPC_COUNT, SECRET_ROOM
-from lockdown.gamelog import in_play
-from lockdown.history import A_NPC
+from lockdown.games.infiltration.rules.game import NPC_COUNT, SECRET_ROOM
+from lockdown.games.infiltration.rules.gamelog import in_play
+from lockdown.games.infiltration.rules.actions import A_NPC
 from lockdown.ui import Form, title_bar
 
 

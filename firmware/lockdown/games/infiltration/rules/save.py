@@ -8,7 +8,7 @@ import json
 
 from micropython import const
 
-from lockdown.game import (
+from lockdown.games.infiltration.rules.game import (
     B_ALARM, B_ALARM_START, B_DIE, B_FIRST, B_FLAGS, B_NPCS, OP_SIZE, B_OPS, B_PHASE, B_PLAYERS,
     B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_PROX, B_ROUND, ALARM_MAX, ALARM_MIN, MAX_PLAYERS,
     MIN_PLAYERS, NPC, NPC_COUNT, NPC_FACE_UP, NPC_ROOM, OVER, PHASE_NAMES, PROX_MAX, SECRET_ROOM, STATE_SIZE, TWO_PLAYER,
@@ -120,7 +120,7 @@ def loads(text, game, log=None):
 
 def _log(doc):
     """The document's log and face counts checked into a new GameLog, before anything is loaded."""
-    from lockdown.gamelog import GameLog, LogError
+    from lockdown.games.infiltration.rules.gamelog import GameLog, LogError
     checked = GameLog()
     try:
         if "log" in doc:

@@ -1,8 +1,8 @@
 """Undo, after saying what it will take back: the action's name and what it changed."""
 from lockdown import draw
 from lockdown.events import GO
-from lockdown.game import PHASE_NAMES, Game
-from lockdown.history import ACTION_NAMES
+from lockdown.games.infiltration.rules.game import PHASE_NAMES, Game
+from lockdown.games.infiltration.rules.actions import ACTION_NAMES
 from lockdown.ui import View, title_bar
 
 
@@ -43,4 +43,4 @@ class UndoConfirm(View):
     def press(self, button):
         self.app.close()
         if button == GO:
-            self.app.undo(self.name)
+            self.app.home.undo(self.name)

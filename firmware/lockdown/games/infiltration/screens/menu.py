@@ -1,7 +1,7 @@
 """The menu (hold GO), the rule settings and the about screen."""
 from lockdown import draw
-from lockdown.game import CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED
-from lockdown.history import A_SETTING
+from lockdown.games.infiltration.rules.game import CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED
+from lockdown.games.infiltration.rules.actions import A_SETTING
 from lockdown.ui import Form, View, title_bar
 
 VERSION = "0.1"
@@ -12,7 +12,7 @@ class Menu(Form):
     items = (("Back to game", None), ("Undo", "undo"), ("Operatives", "table"), ("NPCs", "npcs"),
              ("Lockdown odds", "risk"), ("Proximity graph", "graph"), ("Table helpers", "helpers"),
              ("Settings", "settings"),
-             ("New game", "setup"), ("About", "about"))
+             ("New game", "setup"), ("About", "about"), ("Other games", "picker"))
 
     def count(self):
         return len(self.items)
@@ -25,7 +25,7 @@ class Menu(Form):
         app = self.app
         app.close()
         if name == "undo":
-            app.ask_undo()
+            app.home.ask_undo()
         elif name:
             app.open(name)
 
@@ -75,7 +75,7 @@ class Risk(View):
     """The lockdown odds, only on request: some groups would rather not know."""
 
     def draw(self, fb):
-        from lockdown.screens_stats import draw_risk
+        from lockdown.games.infiltration.screens.stats import draw_risk
         draw_risk(fb, self.app.session.game)
 
 
@@ -83,45 +83,5 @@ class Graph(View):
     """Proximity per round with the alarm under it, from the game log."""
 
     def draw(self, fb):
-        from lockdown.screens_stats import draw_graph
+        from lockdown.games.infiltration.screens.stats import draw_graph
         draw_graph(fb, self.app.session.log, self.app.session.game)
-
-
-def wrap(text, width=21):
-    """Lines of at most `width` characters, broken at spaces and at the text's own newlines."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > width:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:width])
-                word = word[width:]
-            if line and len(line) + 1 + len(word) > width:
-                out.append(line)
-                line = word
-            else:
-                line = line + " " + word if line else word
-        out.append(line)
-    return out
-
-
-class Notice(View):
-    """Something the group must know at boot (a save set aside, a config problem); any press closes."""
-
-    def __init__(self, app, text):
-        super().__init__(app)
-        self.lines = wrap(text)
-        self.top = 0
-
-    def draw(self, fb):
-        title_bar(fb, "NOTICE")
-        for i, line in enumerate(self.lines[self.top:self.top + 5]):
-            draw.text(fb, line, 1, 10 + i * 9)
-        fb.fill_rect(0, 55, 128, 9, 1)
-        draw.centre(fb, "any button: OK", 56, 0)
-
-    def turn(self, knob, n):
-        self.top = min(max(self.top + n, 0), max(len(self.lines) - 5, 0))
