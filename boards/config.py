@@ -58,7 +58,7 @@ TABLE = (
     ("go", _PIN, None, None),
 )
 PIN_KEYS = tuple(row[0] for row in TABLE if row[1] >= _PIN)
-SPI_DISPLAYS = ("ssd1306-spi",)
+_SPI_DISPLAYS = ("ssd1306-spi",)
 _MAX_BYTES = const(4096)  # a full config is about 400 bytes; more is not a config
 _BOM = b"\xef\xbb\xbf"  # UTF-8 with a byte-order mark, as some Windows editors save it
 
@@ -78,11 +78,11 @@ def pin_list(spec, pins):
     return ", ".join(out)
 
 
-def brief(v):
+def _brief(v):
     """A value as a message shows it: short whatever the file held (no 400 digits, no deep repr)."""
     if type(v) is list:
         if len(v) <= 4 and not [x for x in v if isinstance(x, (list, dict))]:
-            return "[%s]" % ", ".join(brief(x) for x in v)
+            return "[%s]" % ", ".join(_brief(x) for x in v)
         return "a list of %d" % len(v)
     if isinstance(v, dict):
         return "an object"
@@ -97,13 +97,13 @@ def _is_int(v):
 
 
 def _pin_name(spec, v):
-    return spec["pin"] % v if 0 <= v < 1000 else brief(v)
+    return spec["pin"] % v if 0 <= v < 1000 else _brief(v)
 
 
 def _pin_error(spec, key, arg, v, cfg):
     """Why `v` cannot be the pin for `key`, or None when it can."""
     if not _is_int(v):
-        return "%s is not a GPIO number" % brief(v)
+        return "%s is not a GPIO number" % _brief(v)
     if v not in spec["pins"]:
         return "%s is not a usable pin on %s (%s)" % (_pin_name(spec, v), spec["name"], pin_list(spec, spec["pins"]))
     if arg:
@@ -123,27 +123,27 @@ def _value_error(spec, kind, arg, v):
         if [c for c in choices if type(c) is type(v) and c == v]:
             return None
         names = [str(c) for c in choices]
-        return "%s is not %s or %s" % (brief(v), ", ".join(names[:-1]), names[-1])
+        return "%s is not %s or %s" % (_brief(v), ", ".join(names[:-1]), names[-1])
     if kind == _BUS or kind == _OWN_BUS:
         buses = spec[arg.lower()]
         if _is_int(v) and v in buses:
             return None
-        return "%s is not an %s bus (%s)" % (brief(v), arg, " ".join(str(b) for b in sorted(buses)))
+        return "%s is not an %s bus (%s)" % (_brief(v), arg, " ".join(str(b) for b in sorted(buses)))
     if kind == _RANGE:
         lo, hi, unit = arg
-        return None if _is_int(v) and lo <= v <= hi else "%s is not %d..%d%s" % (brief(v), lo, hi, unit)
+        return None if _is_int(v) and lo <= v <= hi else "%s is not %d..%d%s" % (_brief(v), lo, hi, unit)
     if kind == _ADDR:
         n = _addr(v)
         if _is_int(n) and n in arg:
             return None
-        shown = "0x%02X" % n if _is_int(n) and 0 <= n <= 0xFF else brief(v)
+        shown = "0x%02X" % n if _is_int(n) and 0 <= n <= 0xFF else _brief(v)
         return "%s is not %s" % (shown, " or ".join("0x%02X" % a for a in arg))
     if kind == _BOOL:
-        return None if v is True or v is False else "%s is not true or false" % brief(v)
+        return None if v is True or v is False else "%s is not true or false" % _brief(v)
     top = spec["wdt_max"]  # _WDT
     if _is_int(v) and (v == 0 or 1000 <= v <= top):
         return None
-    return "%s is not 0 (off) or 1000..%d" % (brief(v), top) if top else "%s has no watchdog here" % spec["name"]
+    return "%s is not 0 (off) or 1000..%d" % (_brief(v), top) if top else "%s has no watchdog here" % spec["name"]
 
 
 def _addr(v):
@@ -169,7 +169,7 @@ def _show(spec, key, v):
 
 
 def _wiring(cfg):
-    return _SPI if cfg["display"] in SPI_DISPLAYS else _I2C
+    return _SPI if cfg["display"] in _SPI_DISPLAYS else _I2C
 
 
 def wiring(spec, cfg):
@@ -195,14 +195,14 @@ def validate(spec, given, problem):
 
     for key in given:
         if key not in defaults:
-            problem("config: unknown key %s (ignored)" % brief(key))
+            problem("config: unknown key %s (ignored)" % _brief(key))
     for key, kind, arg, _ in TABLE:
         if key not in given or key not in defaults:
             continue
         v = given[key]
         if kind == _PAIR:
             ok = isinstance(v, list) and len(v) == 2
-            why = None if ok else "%s is not a pair of pins [A, B]" % brief(v)
+            why = None if ok else "%s is not a pair of pins [A, B]" % _brief(v)
             for p in (v if ok else ()):
                 why = why or _pin_error(spec, key, None, p, cfg)
         elif kind == _PIN:
@@ -257,7 +257,7 @@ def _settle_clashes(spec, cfg, order, problem):
         cfg["sda"] = cfg["scl"] = None
 
 
-def read(path, problem):
+def _read(path, problem):
     """The JSON in the file at `path` ({} when there is none); an unreadable one is named, and {}."""
     try:
         with open(path, "rb") as f:
@@ -286,7 +286,7 @@ def read(path, problem):
 def load(spec, source=None, path="/config.json", problem=print):
     """The validated config: from `source` (a dict) or else the JSON file at `path` if there is one."""
     if source is None:
-        source = read(path, problem)
+        source = _read(path, problem)
     if not isinstance(source, dict):
         problem("config must be a JSON object {...}; using the defaults")
         source = {}
