@@ -344,9 +344,32 @@ class Board:
             return False
         p = s[B_TURN]
         for k in range(1 + p * 12, 13 + p * 12):
-            if self._movable(k) and self._gen(k, self._one, 0):
-                return True
+            if self._movable(k):
+                if SIZE[k] > 1:  # fast path: an empty square straight beside it
+                    base = s[B_POS + k] * 8
+                    for d in (0, 2, 4, 6):
+                        b = NB[base + d]
+                        if b != NONE and not s[B_TOP + b]:
+                            return True
+                if self._gen(k, self._one, 0):
+                    return True
         return False
+
+    def winning_move(self):
+        """A move that wins at once for the side to move, or -1 (only pyramids one row short can)."""
+        s = self.s
+        if s[B_PHASE] != PLAY:
+            return -1
+        p = s[B_TURN]
+        row = 24 if p == 0 else SIDE
+        one = self._one
+        for k in range(1 + p * 12, 13 + p * 12):
+            a = s[B_POS + k]
+            if row <= a < row + SIDE and self._movable(k):
+                for i in range(self._gen(k, one, 0)):
+                    if far_row(p, NB[one[i]]):
+                        return one[i]
+        return -1
 
     def legal(self, m):
         """True when move m is legal now (for moves that came from elsewhere: a screen, a save)."""

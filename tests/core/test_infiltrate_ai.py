@@ -1,0 +1,85 @@
+"""The Infiltrate opponent: always legal (checked by the independent checker too), at every level,
+over many games; it takes a win it has and stops one it sees; its search is bounded."""
+from array import array
+
+from lockdown.dice import Xorshift
+from lockdown.games.infiltrate import ai
+from lockdown.games.infiltrate import rules as R
+from tests import infiltrate_checker as C
+from tests.infiltrate_positions import board, rng, stacks_of
+
+
+def sq(r, c):
+    return r * 6 + c
+
+
+def random_army_and_setup(b, p, rnd):
+    while b.pips_left(p) and rnd(6):
+        b.army_add(p, 1 + rnd(3))
+    if not b.points(p):
+        b.army_add(p, 2)
+
+
+def test_the_opponent_only_makes_legal_moves_over_many_games():
+    rnd = rng(3)
+    out = array("H", [0] * R.MAX_MOVES)
+    moves = 0
+    for game in range(12):
+        level = game % len(ai.LEVELS)
+        opp = ai.Opponent(level, Xorshift(game + 1))
+        side = game // 3 % 2
+        flags = R.DEFAULT_FLAGS | (R.TWICE if game % 4 == 1 else 0) | (R.PUSH_OFF if game % 4 == 2 else 0)
+        b = R.Board(flags)
+        opp.army(b, side)
+        assert 0 < b.points(side) <= R.BUDGET
+        random_army_and_setup(b, 1 - side, rnd)
+        assert b.start_setup(game % 2)
+        while b.phase == R.SETUP:
+            if b.to_move == side:
+                size, where = opp.placement(b)
+                assert b.place(size, where)
+            else:
+                b.place(1 + rnd(3), (0 if b.to_move == 0 else 30) + rnd(6))
+        for _ in range(120):
+            if b.phase != R.PLAY:
+                break
+            if b.to_move == side:
+                before = bytes(b.s)
+                m = opp.choose(b)
+                assert bytes(b.s) == before  # it thinks on its own copy
+                ban = None
+                if b.moves_left == 1 and not b.setting(R.TWICE):
+                    ban = b.last_move()[1]
+                assert C.legal(stacks_of(b), side, m, ban, b.setting(R.PUSH_OFF)), m
+                assert opp.nodes <= max(ai.NODES, R.MAX_MOVES) + 1
+                moves += 1
+            else:
+                n = b.moves(out)
+                m = out[rnd(n)]
+            assert b.play(m)
+    assert moves > 60
+
+
+def test_it_takes_a_win_it_has():
+    b = board({sq(4, 2): [(0, 2)], sq(1, 1): [(0, 3)], sq(3, 3): [(1, 3)], sq(5, 5): [(1, 2)]})
+    for level in range(len(ai.LEVELS)):
+        m = ai.Opponent(level).choose(b)
+        assert R.far_row(0, R.NB[m]), level
+
+
+def test_fair_and_hard_stop_a_win_the_player_has_next():
+    # player 2's medium at (1,3) wins next turn unless (0,2), (0,3) and (0,4) are all taken;
+    # player 1 has a medium at (0,0) ... one move left: only filling (0,3) saves the game
+    b = board({sq(1, 3): [(1, 2)], sq(0, 2): [(0, 2)], sq(0, 4): [(0, 2)], sq(1, 2): [(0, 3)],
+               sq(5, 0): [(1, 2)]}, left=1)
+    for level in (1, 2):
+        m = ai.Opponent(level).choose(b)
+        after = R.Board()
+        after.s[:] = b.s
+        assert after.play(m)
+        assert after.winning_move() == -1, (level, m)
+
+
+def test_no_move_gives_minus_one():
+    b = board({sq(2, 2): [(0, 1)], sq(5, 5): [(1, 2)]})
+    assert ai.Opponent().choose(b) == -1
