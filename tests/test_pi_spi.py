@@ -106,3 +106,24 @@ def test_boards_without_spi_refuse_the_spi_display_and_its_keys(fake):
     assert hw.problems == ["config: unknown key 'dc' (ignored)",
                            "config display: 'ssd1306-spi' is not ssd1306 or sh1106; using 'ssd1306'"]
     assert hw.display is not None
+
+
+def test_the_real_adafruit_driver_sends_our_frame_whole(monkeypatch, tmp_path):
+    """With adafruit-circuitpython-ssd1306 installed: its SPI writes carry what the app drew,
+    after the column and page window, FRAME_BYTES in all."""
+    pytest.importorskip("adafruit_ssd1306")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("LOCKDOWN_CONFIG", str(tmp_path / "none.json"))
+    fake_machine.install(monkeypatch)
+    hw = build(SPI)
+    assert hw.problems == []
+    (bus,) = fake_machine.SPI.made
+    del bus.writes[:]
+    hw.display.fb.fill(0)
+    hw.display.fb.pixel(0, 0, 1)
+    hw.display.fb.pixel(127, 63, 1)
+    sent = hw.display.show()
+    assert bus.writes[:-1] == [bytes((c,)) for c in (0x21, 0, 127, 0x22, 0, 7)]
+    frame = bus.writes[-1]
+    assert len(frame) == 1024 and frame[0] == 0x01 and frame[1023] == 0x80 and sum(frame) == 0x81
+    assert sent == sum(len(w) for w in bus.writes)
