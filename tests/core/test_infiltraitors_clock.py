@@ -31,7 +31,8 @@ def test_warnings_at_5_and_1_minutes_then_time_up_once_each():
     c = Clock(900)
     c.start(1000)
     events = run(c, 1000, 1000 + 16 * MIN)
-    assert events == [(1000 + 10 * MIN, WARN_5), (1000 + 14 * MIN, WARN_1), (1000 + 15 * MIN, TIME_UP)]
+    assert events == [(1000 + 10 * MIN, WARN_5), (1000 + 14 * MIN, WARN_1),
+                      (1000 + 15 * MIN, TIME_UP)]
     assert c.left_ms() == 0 and c.left_s() == 0
 
 

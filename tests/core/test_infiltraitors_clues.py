@@ -45,7 +45,7 @@ def test_rulebook_example_green_6():
 
 
 def brute(events, owner, suits, numbers, one_divides, pair, seen):
-    """The cards `owner` can be, worked out card by card from the events (owner, kind, suit, number)."""
+    """The cards `owner` can be, card by card, from the events (owner, kind, suit, number)."""
     cards = [(s, n) for s in range(SUITS) if suits >> s & 1 for n in range(16) if numbers >> n & 1]
     out = set(seen)
     for o, k, s, n in events:
@@ -64,8 +64,9 @@ def brute(events, owner, suits, numbers, one_divides, pair, seen):
                 continue
             if k == GUESS and (cs, cn) == (s, n):
                 good = False
-            elif k in (VERTICAL, HORIZONTAL) and ref_match(cs, cn, s, n, one_divides) != (k == VERTICAL):
-                good = False
+            elif k in (VERTICAL, HORIZONTAL):
+                if ref_match(cs, cn, s, n, one_divides) != (k == VERTICAL):
+                    good = False
         if not good:
             continue
         if pair:

@@ -37,7 +37,8 @@ def test_missions_1_to_20_numbers():
     for n in range(1, 21):
         m = mission(n)
         for agents in range(ms.MIN_AGENTS, ms.MAX_AGENTS + 1):
-            assert (ms.suspects(m, agents), ms.bullets(m, agents), ms.suit_count(m)) == RULEBOOK[n - 1], n
+            got = (ms.suspects(m, agents), ms.bullets(m, agents), ms.suit_count(m))
+            assert got == RULEBOOK[n - 1], n
         assert ms.name(m) == "Mission %d" % n
     assert max(r[0] for r in RULEBOOK) == ms.MAX_SUSPECTS
 
@@ -107,7 +108,8 @@ def test_numbers_and_rules_parsed_from_the_rulebook_itself():
         assert sec.startswith("%d\n" % n), sec[:10]
         words = sec.split("Suspects: ")[1].split()
         m = mission(n)
-        assert (int(words[0]), int(words[2]), int(words[4])) == (ms.suspects(m, 3), ms.bullets(m, 3), ms.suit_count(m)), n
+        got = (ms.suspects(m, 3), ms.bullets(m, 3), ms.suit_count(m))
+        assert (int(words[0]), int(words[2]), int(words[4])) == got, n
         assert words[1] == "Bullets:" and words[3] == "Suits:"
         flags = 0
         for phrase, flag in RULE_WORDS:

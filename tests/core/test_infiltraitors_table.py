@@ -3,7 +3,7 @@ import gc
 
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.clues import HORIZONTAL, VERTICAL
-from lockdown.games.infiltraitors.table import (A_CLUE, A_NAB, A_SHOT, ASIDE, HIDDEN, IDENTIFIED,
+from lockdown.games.infiltraitors.table import (A_CLUE, ASIDE, COUNT_ONLY, FULL, HIDDEN, IDENTIFIED,
                                                 LOSE, OPT_ONE_DIVIDES, SHOT_BALANCE,
                                                 SHOT_KINGPIN_NOW, SHOT_KINGPIN_WAITS, SHOT_OK,
                                                 SHOT_ORDER, WHY_ALL, WHY_BULLETS, WHY_STUCK,
@@ -240,7 +240,8 @@ def test_mission_15_special_cards_are_suspects_worth_1():
     assert not [c for c in t.candidate_list(i) if c[1] == 1]  # 1 divides 6: a match, not horizontal
     t.undo()
     t.clue(i, GREEN, 1, True)  # a special clue: the suit only
-    assert set(t.candidate_list(i)) == set((GREEN, n) for n in range(1, 16) if n not in (1, 2, 3, 6, 12))
+    want = set((GREEN, n) for n in range(1, 16) if n not in (1, 2, 3, 6, 12))
+    assert set(t.candidate_list(i)) == want
     assert (GREEN, 1) not in t.candidate_list(t.nab(1))  # it is on the table, face up
 
 
@@ -304,7 +305,7 @@ def test_mission_19_kingpin():
     t.shoot(a, True)
     assert t.kingpin_clues_left() == 1
     t.kingpin_clue(1, RED, 5, True)
-    assert t.is_out(1) and t.in_play() == 2 and t.board.count(0, VERTICAL) == 1
+    assert t.is_out(1) and t.agents_in_play() == 2 and t.board.count(0, VERTICAL) == 1
     raises(RuleError, t.nab, 1)  # sits out
     raises(RuleError, t.kingpin_clue, 1, RED, 6, True)  # one clue a hit with 3 agents
     b = t.nab(2)
@@ -315,7 +316,7 @@ def test_mission_19_kingpin():
     c = t.nab(0)
     t.shoot(c, True)
     t.kingpin_clue(2, BLUE, 3, False)
-    assert t.in_play() == 1 and t.kingpin_now()
+    assert t.agents_in_play() == 1 and t.kingpin_now()
     assert t.may_shoot(0) == SHOT_OK
     raises(RuleError, t.nab, 0)  # the last agent must shoot the Kingpin now
     t.shoot(0, True)
@@ -343,7 +344,7 @@ def test_mission_19_kingpin_shot_by_the_last_agent_only():
     t.kingpin_clue(1, RED, 5, True)
     t.shoot(b, True)
     t.kingpin_clue(2, RED, 7, True)
-    assert t.in_play() == 1 and t.may_shoot(c) == SHOT_KINGPIN_NOW
+    assert t.agents_in_play() == 1 and t.may_shoot(c) == SHOT_KINGPIN_NOW
     raises(RuleError, t.shoot, c, True)
     raises(RuleError, t.clue, c, RED, 9, True)
 
@@ -376,3 +377,26 @@ def test_adding_a_clue_to_the_table_allocates_nothing():
     used = gc.mem_alloc() - before
     gc.enable()
     assert used == 0, used
+
+
+def test_what_screens_and_the_state_json_read():
+    t = Table(mission(1), 3)
+    a, b = t.nab(2), t.nab(0)
+    t.clue(a, RED, 6, True)
+    t.clue(b, BLUE, 9, False)
+    t.clue(a, BLACK, 4, False)
+    t.seen(YELLOW, 11)
+    t.shoot(b, True, RED, 3)
+    assert t.clue_entries(a) == [0, 2] and t.clue_entries(b) == [1]
+    assert [(t.board.suit(j), t.board.number(j), t.board.kind(j)) for j in t.clue_entries(a)] == [
+        (RED, 6, VERTICAL), (BLACK, 4, HORIZONTAL)]
+    assert t.identity(b) == (RED, 3) and t.identity(a) is None
+    assert t.seen_list() == [(YELLOW, 11)]
+    assert (t.hidden, t.remaining, t.pile, t.identified) == (1, 6, 5, 1)
+    assert (t.status(a), t.status(b), t.agent_of(a), t.agent_of(b)) == (HIDDEN, IDENTIFIED, 2, 0)
+    assert t.display == FULL
+    t.set_display(COUNT_ONLY)
+    assert t.display == COUNT_ONLY and t.undo_name() == "setting"
+    raises(RuleError, t.set_display, 3)
+    t.remove(2)
+    assert t.clue_entries(a) == [0]

@@ -47,7 +47,7 @@ class Clock:
         self.running = False
 
     def update(self, now_ms):
-        """Counts the time since the last call; returns WARN_5, WARN_1 or TIME_UP once each, else 0."""
+        """Counts the time since the last call; returns WARN_5, WARN_1, TIME_UP once each, or 0."""
         if self.running:
             d = diff(now_ms, self._last)
             if d > 0:
@@ -56,7 +56,12 @@ class Clock:
         if not self.limit_ms:
             return 0
         left = self.limit_ms - self.spent_ms
-        ev = TIME_UP if left <= 0 else (WARN_1 if left <= _WARN_1_MS else (WARN_5 if left <= _WARN_5_MS else 0))
+        if left <= 0:
+            ev = TIME_UP
+        elif left <= _WARN_1_MS:
+            ev = WARN_1
+        else:
+            ev = WARN_5 if left <= _WARN_5_MS else 0
         if ev > self._fired:
             self._fired = ev
             return ev

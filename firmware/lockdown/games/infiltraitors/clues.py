@@ -88,7 +88,7 @@ class Board:
         self.log = bytearray(2 * CAPACITY)
         self.s = bytearray(SMALL_SIZE)
         self.s[_S_EDIT] = _NONE
-        self.cand = array("H", bytes(2 * SUITS))  # after candidates(): the suspect's cards, a suit each
+        self.cand = array("H", bytes(2 * SUITS))  # after candidates(): the cards, a suit each
         self._out = array("H", bytes(2 * SUITS))  # scratch: cards known to be elsewhere
 
     @property
@@ -244,7 +244,9 @@ class Board:
                 with_num = 0
                 for u in range(SUITS):
                     with_num += free[u] >> num & 1
-                if not in_suit or not with_num or (in_suit == 1 and with_num == 1 and free[t] >> num & 1):
+                # the only free card numbered num is the only free one of this suit: no pair
+                alone = in_suit == 1 and with_num == 1 and free[t] >> num & 1
+                if not in_suit or not with_num or alone:
                     m &= ~(1 << num)
             c[t] = m
             total += bits(m)

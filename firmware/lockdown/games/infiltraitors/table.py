@@ -11,9 +11,9 @@ from micropython import const
 
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.clock import TIME_UP, Clock
-from lockdown.games.infiltraitors.clues import (GUESS, HORIZONTAL, KNOWN, SMALL_SIZE, SPECIAL, SUITS,
-                                                VERTICAL, Board, bits)
-from lockdown.history import History
+from lockdown.games.infiltraitors.clues import (GUESS, HORIZONTAL, KNOWN, SMALL_SIZE, SPECIAL,
+                                                SUITS, VERTICAL, Board, bits)
+from lockdown.history import DEPTH, History
 
 # Suspect status
 HIDDEN = const(0)
@@ -90,9 +90,11 @@ class RuleError(ValueError):
 
 
 class Table:
-    def __init__(self, mission=0, agents=3, depth=24):
-        if not 0 <= mission < ms.COUNT or not ms.MIN_AGENTS <= agents <= ms.MAX_AGENTS:
+    def __init__(self, mission=0, agents=3, depth=DEPTH):
+        if not 0 <= mission < ms.COUNT:
             raise RuleError("no such mission")
+        if not ms.MIN_AGENTS <= agents <= ms.MAX_AGENTS:
+            raise RuleError("2 to 5 agents")
         self.flags = ms.flags(mission)
         self.board = Board(ms.numbers(mission), bool(self.flags & ms.F_PAIR))
         self.history = History(SNAPSHOT, depth)
@@ -144,7 +146,13 @@ class Table:
 
     @property
     def remaining(self):
+        """Suspects not yet identified: in the pile, in front of agents, aside."""
         return self.s[_B_TOTAL] - self.identified
+
+    @property
+    def hidden(self):
+        """Suspects out of the pile and not yet identified."""
+        return self.s[_B_SLOTS] - self.identified
 
     @property
     def result(self):
@@ -202,7 +210,8 @@ class Table:
         """Mission 19: this agent has clued the Kingpin and sits out."""
         return bool(self.s[_B_OUT] >> agent & 1)
 
-    def in_play(self):
+    def agents_in_play(self):
+        """Mission 19: agents that have not sat out."""
         return self.s[_B_AGENTS] - bits(self.s[_B_OUT])
 
     def kingpin_clues_left(self):
@@ -211,8 +220,8 @@ class Table:
 
     def kingpin_now(self):
         """Mission 19: one agent is left, and must shoot the Kingpin now."""
-        return (self.flags & ms.F_KINGPIN and self.in_play() == 1 and not self.s[_B_KP_LEFT]
-                and self.status(0) == HIDDEN)
+        return bool(self.flags & ms.F_KINGPIN and self.agents_in_play() == 1
+                    and not self.s[_B_KP_LEFT] and self.status(0) == HIDDEN)
 
     def next_token(self):
         """Missions 3 and 14: the token number the next hit must have (1-based), 0 when done."""
@@ -250,17 +259,34 @@ class Table:
         return SHOT_OK
 
     def candidates(self, i):
-        """How many cards suspect `i` can still be; the cards are then in board.cand, a mask a suit."""
-        return self.board.candidates(i, self.s[_B_SUITS], self.s[_B_OPTS] & OPT_ONE_DIVIDES)
+        """How many cards suspect `i` can still be (0: a clue lies the wrong way); the cards are
+        then in board.cand, a 16-bit mask a suit."""
+        one = bool(self.s[_B_OPTS] & OPT_ONE_DIVIDES)
+        return self.board.candidates(i, self.s[_B_SUITS], one)
 
     def candidate_list(self, i):
-        """The cards suspect `i` can still be, as (suit, number) pairs (allocates: screens, JSON)."""
+        """The cards suspect `i` can still be, as (suit, number) pairs (allocates: lists, JSON)."""
         self.candidates(i)
         c = self.board.cand
         return [(t, n) for t in range(SUITS) for n in range(16) if c[t] >> n & 1]
 
+    def clue_entries(self, i):
+        """The board entries of suspect `i`'s clues, oldest first (for flip and remove)."""
+        b = self.board
+        return [j for j in range(b.n) if b.owner(j) == i and b.kind(j) in (VERTICAL, HORIZONTAL)]
+
+    def identity(self, i):
+        """The card a hit named for suspect `i`, as (suit, number), or None."""
+        c = self.board.identity(i)
+        return None if c < 0 else (c >> 4, c & 0x0F)
+
+    def seen_list(self):
+        """The face-up cards entered, as (suit, number) pairs."""
+        m = self.board.seen_mask
+        return [(t, n) for t in range(SUITS) for n in range(16) if m(t) >> n & 1]
+
     def valid_card(self, suit, number, clue=True):
-        """A card of this mission; special cards as clues in Missions 6 and 15, as suspects in 15."""
+        """A card of this mission; specials as clues in Missions 6 and 15, as suspects in 15."""
         if not 0 <= suit < SUITS or not self.s[_B_SUITS] >> suit & 1 or not 0 < number < 16:
             return False
         if number == SPECIAL and clue and self.flags & ms.F_SPECIAL_ASK:
@@ -294,7 +320,7 @@ class Table:
         return i
 
     def clue(self, i, suit, number, vertical):
-        """A clue card laid by suspect `i`; returns the cards it can still be (0: a clue is wrong)."""
+        """A clue card laid by suspect `i`; returns the cards it can still be (0: flag it)."""
         self._playing()
         self._hidden(i)
         if i == self.kingpin():
@@ -429,7 +455,8 @@ class Table:
         return ACTION_NAMES[self.history.last_code()]
 
     def copy_into(self, buf, at=0):
-        """The undo snapshot: the state and the board's small state (byte loops: a slice allocates on older MicroPython)."""
+        """The undo snapshot: the state and the board's small state (byte loops, as a slice
+        allocates on older MicroPython)."""
         s = self.s
         for k in range(SIZE):
             buf[at + k] = s[k]
