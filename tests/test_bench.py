@@ -21,12 +21,17 @@ def bench():
 
 
 @pytest.fixture(scope="module")
-def result(bench, tmp_path_factory):
+def work(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("bench"))
+
+
+@pytest.fixture(scope="module")
+def result(bench, work):
     if not (shutil.which("node") and os.path.exists(bench.WASM) and bench.mpy_binary()):
         if os.environ.get("CI"):
             pytest.fail(NEED + " missing")
         pytest.skip(NEED + " missing")
-    return bench.collect(str(tmp_path_factory.mktemp("bench")))
+    return bench.collect(work)
 
 
 def test_every_printed_figure_is_measured(bench, result):
@@ -63,9 +68,12 @@ def test_display_traffic_is_counted_on_both_panels(result):
 
 def test_import_order_puts_each_module_after_its_imports(bench):
     order = bench.import_order()
-    assert order.index("lockdown.games.infiltration.rules.game") < order.index("lockdown.app")
+    play = "lockdown.games.infiltration.screens.play"
+    assert order.index("lockdown.games.infiltration.rules.game") < order.index(play)
+    assert order.index("lockdown.games.infiltration.screens") < order.index(play)  # its package first
     assert order.index("lockdown.font") < order.index("lockdown.draw") < order.index("lockdown.ui")
-    assert order.index("lockdown.games.infiltration.rules.session") < order.index("lockdown.runloop")
+    assert order.index("lockdown.games") < order.index("lockdown.runloop")
+    assert not [m for m in order if m.startswith("lockdown.games.infiltrate.")]  # each game alone
     first_board = min(i for i, m in enumerate(order) if m.startswith("boards"))
     assert all(m.startswith("boards") for m in order[first_board:])
 
@@ -87,3 +95,23 @@ def test_a_dial_detent_on_the_play_screen_allocates_nothing(result):
     for port in ("wasm", "unix"):
         for dial in ("alarm", "prox"):
             assert figures["alloc_%s_%s" % (port, dial)] == 0, (port, dial, figures)
+
+
+def test_the_smallest_heaps_run_the_game_and_the_misses_do_not(bench, result, work):
+    """The first fit runs, one step below it does not (the bisected edge), and so do the sizes
+    above it reported as misses; the steady figure is past the last miss."""
+    figures, detail = result
+    fw, events = os.path.join(work, "deploy"), os.path.join(work, "infiltration.bin")
+    first, steady = figures["heap_fit64"], figures["heap_steady64"]
+    assert bench.fits(fw, events, first) and bench.fits(fw, events, steady)
+    assert not bench.fits(fw, events, first - bench.FIT_STEP)
+    for n in detail["heap_misses"]:
+        assert first < n < steady and not bench.fits(fw, events, n), n
+    assert figures["heap_fit32"] == int(first * figures["ram_peak_live"] / figures["ram64_peak_live"])
+
+
+def test_a_game_is_measured_only_with_a_full_scripted_session(bench, tmp_path):
+    with pytest.raises(ValueError, match="no full scripted session"):
+        bench.collect(str(tmp_path), "infiltrate")
+    with pytest.raises(SystemExit):
+        bench.main(["--game", "chess", "--json", str(tmp_path / "b.json")])

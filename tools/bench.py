@@ -1,11 +1,13 @@
 """The benchmark: every memory, bus, size and time figure of BENCHMARKS.md, with its budget.
 
-    python tools/bench.py [--json OUT]       (default build/bench.json; about a minute)
+    python tools/bench.py [--game NAME] [--json OUT]       (default build/bench.json; about a minute)
 
+Each game is measured alone, booted as the board boots it after the picker chose it (NAME: one of
+lockdown.games.GAMES with a full scripted session in SCRIPTS; infiltration by default).
 RAM and code size come from the firmware as deployed: tools/deploy.py's .mpy build, loaded by
 the 32-bit MicroPython WebAssembly port (the RP2040's word size) and by the 64-bit unix port.
 Display traffic comes from the real driver on host_sim's fake I2C bus; the simulator's wall time
-from CPython. The workload for the heap peaks is tests/scripts/full6.txt.
+from CPython. The workload for the heap peaks and the smallest heap is the game's script.
 """
 import argparse
 import ast
@@ -30,8 +32,11 @@ DEVICE = os.path.join(HERE, "bench", "device.py")
 WASM_DRIVER = os.path.join(HERE, "bench", "wasm.mjs")
 WASM = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs")
 FULL6 = os.path.join(ROOT, "tests", "scripts", "full6.txt")
+SCRIPTS = {"infiltration": FULL6}  # game -> its full scripted session (the heap workload)
 OPS = {"turn": 1, "press": 2, "hold": 3, "wait": 4, "die": 5}  # device.py's T_* codes
 HEAP = 512 * 1024  # far above the peak, so no collection the rig did not ask for; small, so each is quick
+FIT_STEP = 512  # resolution of the smallest-heap search, B
+FIT_SCAN = (4 * 1024, 16 * 1024)  # sizes tried below and above the bisected edge (fragmentation)
 
 KB = 1024
 BUDGETS = {  # figure key -> (limit, unit), each checked with <=
@@ -68,14 +73,19 @@ def encode(path):
     return bytes(out)
 
 
-def import_order():
-    """Every firmware module, each after the ones it imports at its top level; lockdown first,
-    since importing any of boards/ runs the package's __init__ and what that imports."""
+def import_order(game="infiltration"):
+    """Every firmware module of the core, the boards and `game` (not the other games), each after
+    the ones it imports at its top level; lockdown first, since importing any of boards/ runs the
+    package's __init__ and what that imports."""
     deps = {}
+    games = os.path.join(ROOT, "firmware", "lockdown", "games")
     for top, base in (("lockdown", os.path.join(ROOT, "firmware", "lockdown")), ("boards", os.path.join(ROOT, "boards"))):
-        for path in sorted(glob.glob(os.path.join(base, "*.py"))):
-            name = os.path.basename(path)[:-3]
-            name = top if name == "__init__" else top + "." + name
+        for path in sorted(glob.glob(os.path.join(base, "**", "*.py"), recursive=True)):
+            rel = os.path.relpath(path, games).split(os.sep)
+            if len(rel) > 1 and rel[0] != ".." and rel[0] != game:
+                continue
+            parts = [top] + os.path.relpath(path, base)[:-3].split(os.sep)
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
             with open(path, encoding="utf-8") as f:
                 tree = ast.parse(f.read())
             found = []
@@ -84,7 +94,7 @@ def import_order():
                     found += [a.name for a in node.names]
                 elif isinstance(node, ast.ImportFrom) and node.module:
                     found += [node.module] + [node.module + "." + a.name for a in node.names]
-            deps[name] = ([top] if name != top else []) + found  # a submodule loads its package first
+            deps[name] = ([name.rpartition(".")[0]] if name != top else []) + found  # its package first
     order = []
     seen = set()
 
@@ -106,25 +116,55 @@ def parse_bench(stdout, where):
     raise RuntimeError("%s printed no BENCH line:\n%s" % (where, stdout))
 
 
-def run_unix(mode, fw, events, heapsize=HEAP):
+def run_unix(mode, fw, events, heapsize=HEAP, game=""):
     """device.py on the MicroPython unix port; returns (its figures, the completed process)."""
     with tempfile.TemporaryDirectory() as root:
-        r = subprocess.run([mpy_binary(), "-X", "heapsize=%d" % heapsize, DEVICE, mode, fw, root, events],
+        r = subprocess.run([mpy_binary(), "-X", "heapsize=%d" % heapsize, DEVICE, mode, fw, root, events, "", game],
                            capture_output=True, text=True, timeout=300)
     if r.returncode:
         return None, r
     return parse_bench(r.stdout, "the unix port"), r
 
 
-def run_wasm(mode, fw, events, order=()):
-    r = subprocess.run(["node", WASM_DRIVER, "file://" + WASM, DEVICE, fw, events, mode, str(HEAP), ",".join(order)],
-                       capture_output=True, text=True, timeout=300)
+def fits(fw, events, heapsize, game=""):
+    """True if the script runs to its end in a unix-port heap of `heapsize` bytes, collecting
+    only when the heap is full (as on a board)."""
+    res, _ = run_unix("fit", fw, events, heapsize, game)
+    return res is not None
+
+
+def smallest_heap(fw, events, game="", lo=16 * 1024, hi=HEAP):
+    """The smallest unix-port heaps, to FIT_STEP bytes, in which the script runs: (the smallest
+    that ran, the smallest from which every size tried ran, the sizes above the first that did
+    not). Whether a heap suffices is not monotonic: a large block may find no room in one size
+    and room in a smaller one. So the edge is bisected, then every size FIT_SCAN around it tried."""
+    if not fits(fw, events, hi, game):
+        raise RuntimeError("the script does not run in a %d-byte heap" % hi)
+    while hi - lo > FIT_STEP:
+        mid = (lo + hi) // 2 // FIT_STEP * FIT_STEP
+        if fits(fw, events, mid, game):
+            hi = mid
+        else:
+            lo = mid
+    sizes = range(hi - FIT_SCAN[0], hi + FIT_SCAN[1] + 1, FIT_STEP)
+    failed = [n for n in sizes if not fits(fw, events, n, game)]
+    first = min(n for n in sizes if n not in failed)
+    bottom = sizes[0]
+    while first == bottom and fits(fw, events, first - FIT_STEP, game):  # the scan began too high
+        first = bottom = first - FIT_STEP
+    steady = max([n + FIT_STEP for n in failed] + [first])
+    return first, steady, [n for n in failed if n > first]
+
+
+def run_wasm(mode, fw, events, order=(), game=""):
+    r = subprocess.run(["node", WASM_DRIVER, "file://" + WASM, DEVICE, fw, events, mode, str(HEAP), ",".join(order),
+                        game], capture_output=True, text=True, timeout=300)
     if r.returncode:
         raise RuntimeError("the WebAssembly port failed:\n%s\n%s" % (r.stdout, r.stderr))
     return parse_bench(r.stdout, "the WebAssembly port")
 
 
-def sim_wall(path, draw=False, runs=3):
+def sim_wall(path, draw=False, runs=3, game=None):
     """Seconds CPython's simulator takes to replay the script (best of `runs`); draw: the frame
     after every command too, as the window and the terminal show it."""
     from host_sim import script
@@ -134,7 +174,7 @@ def sim_wall(path, draw=False, runs=3):
     best = None
     for _ in range(runs):
         t = time.perf_counter()
-        sim = Sim(1)
+        sim = Sim(1, game=game)
         for part in ([c] for c in commands) if draw else [commands]:
             script.run(part, sim, path)
             sim.frame()
@@ -150,18 +190,21 @@ def environment():
             "mpy_cross": mpyc}
 
 
-def collect(workdir):
-    """Every figure, as a flat dict of key -> value, plus the raw results of each part."""
+def collect(workdir, game="infiltration"):
+    """Every figure of `game` alone, as a flat dict of key -> value, plus the raw results of each part."""
+    if game not in SCRIPTS:
+        raise ValueError("%s has no full scripted session yet (tools/bench.py SCRIPTS)" % game)
     fw = os.path.join(workdir, "deploy")
     sizes = build_firmware(fw)
-    events = os.path.join(workdir, "full6.bin")
+    events = os.path.join(workdir, game + ".bin")
     with open(events, "wb") as f:
-        f.write(encode(FULL6))
-    wasm = run_wasm("all", fw, events)
-    per_module = run_wasm("modules", fw, events, import_order())["modules"]
-    unix, r = run_unix("all", fw, events)
+        f.write(encode(SCRIPTS[game]))
+    wasm = run_wasm("all", fw, events, game=game)
+    per_module = run_wasm("modules", fw, events, import_order(game), game)["modules"]
+    unix, r = run_unix("all", fw, events, game=game)
     if unix is None:
         raise RuntimeError("the unix port failed:\n%s\n%s" % (r.stdout, r.stderr))
+    fit64, steady64, misses = smallest_heap(fw, events, game)
     from wire import traffic
     wire = traffic()
     wh, uh = wasm["heap"], unix["heap"]
@@ -174,8 +217,12 @@ def collect(workdir):
         "ram64_boot": uh["boot"], "ram64_peak_live": uh["peak_live"], "ram64_peak_raw": uh["peak_raw"],
         "ram64_base": uh["base"],
         "ratio_64_32": round(uh["peak_live"] / wh["peak_live"], 3),
+        "heap_fit64": fit64, "heap_fit32": int(fit64 * wh["peak_live"] / uh["peak_live"]),
+        "heap_steady64": steady64, "heap_steady32": int(steady64 * wh["peak_live"] / uh["peak_live"]),
+        "heap_misses": len(misses),
         "code_total": sum(sizes.values()), "code_boot": boot_bytes, "code_files": len(sizes),
-        "sim_full6_s": round(sim_wall(FULL6), 3), "sim_full6_draw_s": round(sim_wall(FULL6, True), 3),
+        "sim_full6_s": round(sim_wall(SCRIPTS[game], game=game), 3),
+        "sim_full6_draw_s": round(sim_wall(SCRIPTS[game], True, game=game), 3),
     }
     for port, res in (("wasm", wasm), ("unix", unix)):
         a = res["alloc"]
@@ -201,7 +248,7 @@ def collect(workdir):
     env["micropython_unix"] = unix["version"]
     modules = {m: {"ram": ram, "mpy": sizes.get("/%s.mpy" % m.replace(".", "/")) or sizes.get("/%s/__init__.mpy" % m),
                    "boot": m in boot_mods} for m, ram in per_module.items() if ram >= 0}
-    return f, {"env": env, "boot_modules": boot_mods, "modules": modules, "sizes": sizes, "wasm": wasm,
+    return f, {"env": env, "heap_misses": misses, "boot_modules": boot_mods, "modules": modules, "sizes": sizes, "wasm": wasm,
                "unix": unix, "wire": wire}
 
 
@@ -217,9 +264,13 @@ ROWS = (  # (label, key or format over the figures)
     ("RAM after boot / live peak / raw peak, 64-bit (unix), B", "{ram64_boot} / {ram64_peak_live} / {ram64_peak_raw}"),
     ("64-bit / 32-bit live peak ratio", "ratio_64_32"),
     ("Interpreter + harness before the firmware (not counted), 32 / 64-bit, B", "{ram_base} / {ram64_base}"),
-    ("I2C alarm +1 / -1, SSD1306, B (us)", "{wire_ssd1306_alarm+1_bytes} / {wire_ssd1306_alarm-1_bytes} "
+    ("Smallest heap full6 runs in (.mpy), unix port / scaled to 32-bit by the ratio, B",
+     "{heap_fit64} / {heap_fit32}"),
+    ("Smallest heap from which every size tried (+16 KB, 512 B steps) runs it, unix / 32-bit, B "
+     "(sizes above the smallest that failed)", "{heap_steady64} / {heap_steady32} ({heap_misses})"),
+    ("I2C alarm +1 (a spin's first detent) / -1 (its next), SSD1306, B (us)", "{wire_ssd1306_alarm+1_bytes} / {wire_ssd1306_alarm-1_bytes} "
      "({wire_ssd1306_alarm+1_us} / {wire_ssd1306_alarm-1_us})"),
-    ("I2C prox +1 / -1, SSD1306, B (us)", "{wire_ssd1306_prox+1_bytes} / {wire_ssd1306_prox-1_bytes} "
+    ("I2C prox +1 (a spin's first detent) / -1 (its next), SSD1306, B (us)", "{wire_ssd1306_prox+1_bytes} / {wire_ssd1306_prox-1_bytes} "
      "({wire_ssd1306_prox+1_us} / {wire_ssd1306_prox-1_us})"),
     ("I2C worst dial detent, SSD1306, B (us)", "{wire_ssd1306_dial_worst_bytes} ({wire_ssd1306_dial_worst_us})"),
     ("I2C phase advance, SSD1306, B (us)", "{wire_ssd1306_phase_bytes} ({wire_ssd1306_phase_us})"),
@@ -281,16 +332,23 @@ def module_table(modules):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--json", metavar="OUT", default=os.path.join(ROOT, "build", "bench.json"))
+    from lockdown import games
+    p.add_argument("--game", default="infiltration", choices=games.GAMES,
+                   help="the game measured alone (default infiltration); it needs a script in SCRIPTS")
     args = p.parse_args(argv)
     work = os.path.join(ROOT, "build", "bench")
     os.makedirs(work, exist_ok=True)
     t = time.perf_counter()
-    figures, detail = collect(work)
+    try:
+        figures, detail = collect(work, args.game)
+    except ValueError as e:
+        p.error(str(e))
     b = budgets(figures)
     print(table(figures, b))
     print()
     print(module_table(detail["modules"]))
     print("\n" + "\n".join("%s: %s" % kv for kv in detail["env"].items()))
+    print("game: " + args.game)
     print("boot modules: " + " ".join(detail["boot_modules"]))
     print("took %.1f s" % (time.perf_counter() - t))
     folder = os.path.dirname(args.json)
