@@ -1,5 +1,6 @@
 """Charts: the desktop PNG of a game holds the game's data; the device's risk view and graph draw."""
 import json
+import sys
 
 import pytest
 
@@ -149,3 +150,39 @@ def test_graph_plots_each_round_and_its_alarm(screens):
     rec.said[:] = []
     ss.draw_graph(fb, empty, s.game)
     assert "No rounds yet" in rec.words()
+
+
+# ----- what can be missing: matplotlib, the board; a bad games.json ------------------------------
+def test_chart_without_matplotlib_says_how_to_install_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails, as when not installed
+    src = tmp_path / "games.json"
+    src.write_text(json.dumps({"games": []}))
+    assert chart.main(["--json", str(src), "--out", str(tmp_path / "c.png")]) == 1
+    assert capsys.readouterr().err == "chart: matplotlib is not installed: %s -m pip install matplotlib\n" % export.python()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.json"]
+
+
+def test_chart_without_a_board_says_so(monkeypatch, capsys):
+    pytest.importorskip("matplotlib")
+    from tests.test_export import NO_BOARD, no_board
+    no_board(monkeypatch)
+    assert chart.main(["--board"]) == 1
+    assert capsys.readouterr().err == "chart: " + NO_BOARD
+
+
+def test_chart_of_a_file_that_is_not_an_export(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    for text in ('{"rounds": []}', "[1, 2]", "{"):
+        (tmp_path / "x.json").write_text(text)
+        assert chart.main(["--json", str(tmp_path / "x.json")]) == 1
+        assert capsys.readouterr().err.startswith("chart: ")
+    assert chart.main(["--json", str(tmp_path / "none.json")]) == 1
+    assert "No such file" in capsys.readouterr().err
+
+
+def test_chart_writes_into_out_by_default(game, tmp_path, monkeypatch):
+    g, _ = game
+    (tmp_path / "games.json").write_text(json.dumps({"games": [g]}))
+    monkeypatch.chdir(tmp_path)
+    assert chart.main(["--json", "games.json"]) == 0
+    assert (tmp_path / "out" / "game.png").stat().st_size > 1000

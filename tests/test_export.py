@@ -2,6 +2,9 @@
 import csv
 import json
 import os
+import subprocess
+import sys
+import types
 
 import pytest
 
@@ -11,6 +14,7 @@ from lockdown.games.infiltration.rules.game import NPC, SECURITY
 from lockdown.games.infiltration.rules.gamelog import ACTED, LEFT, GameLog
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PHASE, A_PROX
 from lockdown.games.infiltration.rules.session import Session
+from tests.mpy import ROOT
 from tools import export
 
 
@@ -72,7 +76,7 @@ def fake_mpremote(files, calls):
             return "".join("%10d %s\n" % (len(t), n[4:]) for n, t in files.items() if n.startswith("log/"))
         if args[-2] == "cat" and args[-1][1:] in files:
             return files[args[-1][1:]]
-        raise OSError("no such file")
+        raise export.MissingFile("mpremote: cat: %s: No such file or directory." % args[-1])
     return run
 
 
@@ -167,3 +171,93 @@ def test_fairness_command_reads_the_saved_faces(board, tmp_path, capsys):
     assert "chi-square 27.27" in out and "p < 0.001" in out
     fairness.main(["--counts", "1,2,3,4,5,6"])
     assert "too few" in capsys.readouterr().out
+
+
+# ----- what can be missing: mpremote, the board, a game; one line each, status 1 --------------
+def no_mpremote(monkeypatch):
+    monkeypatch.setitem(sys.modules, "mpremote", None)  # import mpremote now fails, as when not installed
+
+
+def no_board(monkeypatch):
+    """mpremote is there, but finds no board: what it prints then."""
+    monkeypatch.setitem(sys.modules, "mpremote", types.ModuleType("mpremote"))
+    sent = []
+
+    def run(cmd, **kw):
+        sent.append(cmd)
+        return subprocess.CompletedProcess(cmd, 1, "", "mpremote: no device found\n")
+    monkeypatch.setattr(export.subprocess, "run", run)
+    return sent
+
+
+NO_BOARD = "the board did not answer (mpremote: no device found): plug it in over USB, or name its port with --port\n"
+
+
+def test_export_without_mpremote_says_how_to_install_it(monkeypatch, capsys, tmp_path):
+    no_mpremote(monkeypatch)
+    assert export.main(["--board", "--out", str(tmp_path / "g")]) == 1
+    out, err = capsys.readouterr()
+    assert err == "export: mpremote is not installed: %s -m pip install mpremote\n" % export.python()
+    assert not list(tmp_path.iterdir())
+
+
+def test_export_without_a_board_says_so(monkeypatch, capsys, tmp_path):
+    sent = no_board(monkeypatch)
+    assert export.main(["--board", "--out", str(tmp_path / "g")]) == 1
+    assert capsys.readouterr().err == "export: " + NO_BOARD
+    assert sent == [[sys.executable, "-m", "mpremote", "connect", "auto", "fs", "--no-verbose", "ls", ":log"]]
+
+
+def test_fairness_without_mpremote_or_a_board(monkeypatch, capsys):
+    from tools import fairness
+    no_mpremote(monkeypatch)
+    assert fairness.main(["--board"]) == 1
+    assert capsys.readouterr().err == "fairness: mpremote is not installed: %s -m pip install mpremote\n" % export.python()
+    no_board(monkeypatch)
+    assert fairness.main(["--board", "--port", "a0"]) == 1
+    assert capsys.readouterr().err == "fairness: " + NO_BOARD
+
+
+def test_board_with_archived_games_but_no_current_one(board):
+    files, rolls, faces = board
+    del files["game.json"]
+    assert [n for n, _ in export.from_board(run=fake_mpremote(files, []))] == ["log/2.json", "log/10.json"]
+
+
+def test_a_bad_save_is_one_line_and_status_1(tmp_path, capsys):
+    (tmp_path / "game.json").write_text("{")
+    assert export.main(["--dir", str(tmp_path), "--out", str(tmp_path / "g")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("export: game.json: not JSON") and err.count("\n") == 1
+
+
+def test_export_writes_into_out_by_default(board, tmp_path, monkeypatch):
+    files, _, _ = board
+    monkeypatch.chdir(tmp_path)
+    assert export.main(["--board"], run=fake_mpremote(files, [])) == 0
+    assert sorted(os.listdir(tmp_path / "out")) == ["games.csv", "games.json"]
+    assert sorted(os.listdir(tmp_path)) == ["out"]
+
+
+@pytest.mark.parametrize("tool, first_words", [
+    ("export", "Pulls the saved games off the board"), ("fairness", "Is the device's die fair?"),
+    ("chart", "Draws one saved game as a PNG")])
+def test_help_from_the_repo_root_says_whole_sentences(tool, first_words):
+    r = subprocess.run([sys.executable, "-m", "tools." + tool, "--help"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    text = " ".join(r.stdout.split())
+    start = text.index(first_words)
+    sentence = text[start:text.index("options:")].strip()
+    assert sentence.endswith("."), sentence
+
+
+def test_mpremote_missing_file_is_not_a_missing_board(monkeypatch):
+    """mpremote says 'No such file' for a board without log/: that is a board with no archive yet."""
+    monkeypatch.setitem(sys.modules, "mpremote", types.ModuleType("mpremote"))
+
+    def run(cmd, **kw):
+        if cmd[-1] == ":log":
+            return subprocess.CompletedProcess(cmd, 1, "", "mpremote: ls: log: No such file or directory.\n")
+        return subprocess.CompletedProcess(cmd, 0, '{"v": 1}', "")
+    monkeypatch.setattr(export.subprocess, "run", run)
+    assert export.from_board() == [("game.json", '{"v": 1}')]

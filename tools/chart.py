@@ -1,24 +1,26 @@
 """Draws one saved game as a PNG: proximity and alarm per round, the rolls, the NPC events.
 
-    python -m tools.chart --json games.json [--game log/3.json] --out game.png
-    python -m tools.chart --board [--port a0] --out game.png      # the current game
-    python -m tools.chart --dir SAVE_FOLDER --game log/3.json --out game.png
+    .venv/bin/python -m tools.chart --json out/games.json [--game log/3.json] [--out out/game.png]
+    .venv/bin/python -m tools.chart --board [--port a0]            # the current game
+    .venv/bin/python -m tools.chart --dir SAVE_FOLDER --game log/3.json
 
-Needs matplotlib (pip install matplotlib).
+Needs matplotlib (.venv/bin/python -m pip install matplotlib).
 """
 import argparse
 import json
+import os
 import sys
 
-from tools.export import add_source, mpremote, read_game, source_docs
+from tools.export import ToolError, add_source, describe, mpremote, need, read_game, source_docs
 
 SIZE = (8, 4.5)  # inches; at DPI a 800 x 450 image
 DPI = 100
+OUT = os.path.join("out", "game.png")  # git-ignored
 
 
 def chart(game, path):
     """Writes the chart of `game` (a dict from tools.export.read_game) to `path`; returns the figure."""
-    import matplotlib
+    matplotlib = need("matplotlib", "matplotlib")
     matplotlib.use("Agg")
     from matplotlib import pyplot as plt
     from matplotlib.ticker import MaxNLocator
@@ -57,21 +59,36 @@ def chart(game, path):
     return fig
 
 
+def load_export(path):
+    """The games in a games.json that tools.export wrote."""
+    with open(path) as f:
+        doc = json.load(f)
+    games = doc.get("games") if isinstance(doc, dict) else None
+    if not isinstance(games, list) or not all(isinstance(g, dict) and "game" in g and "rounds" in g for g in games):
+        raise ToolError("%s is not a games.json written by tools.export" % path)
+    return games
+
+
 def main(argv=None, run=mpremote):
-    p = argparse.ArgumentParser(prog="python -m tools.chart", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m tools.chart", description=describe(__doc__))
     add_source(p).add_argument("--json", help="a games.json written by tools.export")
     p.add_argument("--game", help="which game, e.g. log/3.json (default: the last one)")
-    p.add_argument("--out", default="game.png")
+    p.add_argument("--out", default=OUT, help="the PNG to write (default: %(default)s)")
     args = p.parse_args(argv)
-    if args.json:
-        with open(args.json) as f:
-            games = json.load(f)["games"]
-    else:
-        games = [read_game(n, t) for n, t in source_docs(args, run)]
-    pick = [g for g in games if g["game"] == args.game] if args.game else games[-1:]
-    if not pick:
-        p.error("no such game: %s" % (args.game or "none saved"))
-    chart(pick[0], args.out)
+    try:
+        need("matplotlib", "matplotlib")  # before the board is read: it is interrupted for nothing otherwise
+        if args.json:
+            games = load_export(args.json)
+        else:
+            games = [read_game(n, t) for n, t in source_docs(args, run)]
+        pick = [g for g in games if g["game"] == args.game] if args.game else games[-1:]
+        if not pick:
+            p.error("no such game: %s" % (args.game or "none saved"))
+        os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
+        chart(pick[0], args.out)
+    except (ToolError, ValueError, OSError) as e:
+        print("chart: %s" % e, file=sys.stderr)
+        return 1
     print("%s -> %s" % (pick[0]["game"], args.out))
     return 0
 

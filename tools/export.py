@@ -1,15 +1,17 @@
 """Pulls the saved games off the board (USB, mpremote) or out of the simulator's save folder and
 writes them as CSV (one row per round) and JSON, for a spreadsheet or tools/chart.py.
 
-    python -m tools.export --board [--port a0] --out games     # games.csv and games.json
-    python -m tools.export --dir SAVE_FOLDER --out games
+    .venv/bin/python -m tools.export --board [--port a0] [--out out/games]  # out/games.csv, .json
+    .venv/bin/python -m tools.export --dir SAVE_FOLDER [--out out/games]
 
 Where the games are: the current one in game.json, finished ones in log/<n>.json (the board keeps
 the last few); each document holds the game log under "log" and the die's face counts under
 "faces". Pulling from the board interrupts the running firmware: press reset afterwards.
+Run from the repository root; what goes wrong (no board, mpremote missing) is one line, status 1.
 """
 import argparse
 import csv
+import importlib
 import json
 import os
 import subprocess
@@ -24,13 +26,46 @@ CURRENT = "game.json"
 ARCHIVE = "log"
 COLUMNS = ("game", "round", "die", "alarm", "before", "after", "step", "acted", "left",
            "turn_alarm", "turn_prox")
+OUT = os.path.join("out", "games")  # git-ignored
+
+
+class ToolError(Exception):
+    """What the user has to fix, in one line: what is missing and how to get it."""
+
+
+class MissingFile(OSError):
+    """The board answered, but has no such file."""
+
+
+def python():
+    """The running Python as the user would type it: .venv/bin/python from the repository root."""
+    rel = os.path.relpath(sys.executable)
+    return sys.executable if rel.startswith("..") else rel
+
+
+def need(module, package):
+    """Imports `module`, or says which package is missing and the command that installs it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ToolError("%s is not installed: %s -m pip install %s" % (package, python(), package)) from None
+
+
+def describe(doc):
+    """A parser's description: the first paragraph of a tool's docstring, whole."""
+    return " ".join(doc.split("\n\n")[0].split())
 
 
 def mpremote(*args):
     """Runs one mpremote command and returns what it printed: the only code that touches the board."""
+    need("mpremote", "mpremote")
     r = subprocess.run([sys.executable, "-m", "mpremote"] + list(args), capture_output=True, text=True)
     if r.returncode:
-        raise OSError((r.stderr or r.stdout).strip() or "mpremote failed")
+        lines = (r.stderr or r.stdout).strip().splitlines()
+        why = lines[-1] if lines else "mpremote exited %d" % r.returncode
+        if "No such file" in why or "ENOENT" in why:
+            raise MissingFile(why)
+        raise ToolError("the board did not answer (%s): plug it in over USB, or name its port with --port" % why)
     return r.stdout
 
 
@@ -43,12 +78,15 @@ def from_board(port="auto", run=mpremote):
     """[(name, text)] of every saved game on the board: archived ones oldest first, then the current."""
     try:
         listing = run("connect", port, "fs", "--no-verbose", "ls", ":" + ARCHIVE)
-    except OSError:
+    except MissingFile:
         listing = ""  # no archive folder yet
     names = sorted((w.split()[-1] for w in listing.splitlines() if w.strip().endswith(".json")),
                    key=_archive_order)
     docs = [(ARCHIVE + "/" + n, run("connect", port, "fs", "cat", ":" + ARCHIVE + "/" + n)) for n in names]
-    return docs + [(CURRENT, run("connect", port, "fs", "cat", ":" + CURRENT))]
+    try:
+        return docs + [(CURRENT, run("connect", port, "fs", "cat", ":" + CURRENT))]
+    except MissingFile:
+        return docs  # no game started yet
 
 
 def from_folder(folder):
@@ -99,6 +137,7 @@ def read_game(name, text):
 
 def write(games, out):
     """Writes <out>.csv (a row per round of every game) and <out>.json (the games as read)."""
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     with open(out + ".csv", "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(COLUMNS)
@@ -122,15 +161,19 @@ def source_docs(args, run=mpremote):
 
 
 def main(argv=None, run=mpremote):
-    p = argparse.ArgumentParser(prog="python -m tools.export", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m tools.export", description=describe(__doc__))
     add_source(p)
-    p.add_argument("--out", default="games", help="output path without extension")
+    p.add_argument("--out", default=OUT, help="output path without extension (default: %(default)s)")
     args = p.parse_args(argv)
-    docs = source_docs(args, run)
-    if not docs:
-        p.error("no saved games found")
-    games = [read_game(n, t) for n, t in docs]
-    write(games, args.out)
+    try:
+        docs = source_docs(args, run)
+        if not docs:
+            p.error("no saved games found")
+        games = [read_game(n, t) for n, t in docs]
+        write(games, args.out)
+    except (ToolError, ValueError, OSError) as e:
+        print("export: %s" % e, file=sys.stderr)
+        return 1
     print("%d games, %d rounds -> %s.csv, %s.json" % (
         len(games), sum(len(g["rounds"]) for g in games), args.out, args.out))
     return 0

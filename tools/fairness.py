@@ -1,8 +1,8 @@
 """Is the device's die fair? Prints the face counts it saved and a chi-square test against 1/6 each.
 
-    python -m tools.fairness --board [--port a0]
-    python -m tools.fairness --dir SAVE_FOLDER
-    python -m tools.fairness --counts 171,160,158,175,169,167
+    .venv/bin/python -m tools.fairness --board [--port a0]
+    .venv/bin/python -m tools.fairness --dir SAVE_FOLDER
+    .venv/bin/python -m tools.fairness --counts 171,160,158,175,169,167
 
 The counts are every roll the device's die made (physical dice typed in are not counted).
 """
@@ -11,7 +11,7 @@ import json
 import math
 import sys
 
-from tools.export import CURRENT, add_source, mpremote, source_docs
+from tools.export import CURRENT, ToolError, add_source, describe, mpremote, source_docs
 
 # Chi-square with 5 degrees of freedom: the value exceeded with chance p by a fair die.
 CRITICAL = ((0.10, 9.236), (0.05, 11.070), (0.01, 15.086), (0.001, 20.515))
@@ -47,16 +47,23 @@ def report(counts):
 
 
 def main(argv=None, run=mpremote):
-    p = argparse.ArgumentParser(prog="python -m tools.fairness", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m tools.fairness", description=describe(__doc__))
     add_source(p).add_argument("--counts", help="six counts, faces 1 to 6, comma separated")
     args = p.parse_args(argv)
     if args.counts:
-        counts = [int(v) for v in args.counts.split(",")]
+        try:
+            counts = [int(v) for v in args.counts.split(",")]
+        except ValueError:
+            p.error("--counts takes six whole numbers, e.g. 171,160,158,175,169,167")
     else:
-        docs = dict(source_docs(args, run))
-        if CURRENT not in docs:
-            p.error("no game.json to read the face counts from")
-        counts = json.loads(docs[CURRENT]).get("faces")
+        try:
+            docs = dict(source_docs(args, run))
+            if CURRENT not in docs:
+                p.error("no game.json to read the face counts from")
+            counts = json.loads(docs[CURRENT]).get("faces")
+        except (ToolError, ValueError, OSError) as e:
+            print("fairness: %s" % e, file=sys.stderr)
+            return 1
     if type(counts) is not list or len(counts) != 6 or min(counts) < 0:
         p.error("need six face counts")
     print(report(counts))
