@@ -334,7 +334,7 @@ def _menu_scrolled(sim):
 def _settings(sim):
     start(sim)
     menu(sim, 7)
-    sim.turn(PROX, 1)  # 1st skips escaped: no
+    sim.turn(PROX, -1)  # 1st skips escaped: no (anticlockwise says no)
 
 
 @state("about", "About")

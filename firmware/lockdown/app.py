@@ -55,8 +55,7 @@ class App:
                     break
             else:
                 unload(gone)
-        if not self.stack:
-            self.home.shown()
+        self.top().shown()
         self.dirty = True
 
     def close_all(self):

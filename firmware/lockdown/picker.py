@@ -11,21 +11,20 @@ class Picker(Form):
     title = "GAMES"
     footer = "GO play   ALARM back"
 
-    def count(self):
-        return len(games.GAMES)
+    def layout(self):
+        return games.GAMES
 
-    def label(self, i):
-        return games.TITLES[i]
+    def label(self, row):
+        return games.TITLES[games.GAMES.index(row)]
 
-    def value(self, i):
-        return "now" if self.app.session.PACKAGE == "lockdown.games." + games.GAMES[i] else None
+    def value(self, row):
+        return "now" if self.app.session.PACKAGE.endswith("." + row) else None
 
-    def editable(self, i):
+    def editable(self, row):
         return False
 
-    def pick(self, i):
-        name = games.GAMES[i]
-        if self.app.session.PACKAGE.endswith("." + name):
+    def pick(self, row):
+        if self.app.session.PACKAGE.endswith("." + row):
             self.app.close_all()
         else:
-            self.app.switch_to = name
+            self.app.switch_to = row

@@ -2,7 +2,8 @@
 
 Two knobs and three switches, the same everywhere: the ALARM knob moves the cursor; the PROX knob
 changes the value of the row under it (or moves the cursor when the row has no value); GO or the
-PROX switch picks the row; the ALARM switch goes back. Screens subclass Form and fill in rows.
+PROX switch picks the row; the ALARM switch goes back. Screens subclass Form (rows by name) or
+Menu (a list of places) and fill in their rows.
 """
 from micropython import const
 
@@ -28,6 +29,9 @@ class View:
     def __init__(self, app):
         self.app = app
 
+    def shown(self):
+        """On top again, after the screen above it closed."""
+
     def turn(self, knob, n):
         pass
 
@@ -39,6 +43,14 @@ class View:
 
 
 class Form:
+    """A titled list of rows, each row a name (a string, or a tuple such as ("data", op) for rows
+    that repeat). A screen lists its rows in `layout()` and answers for a row by its name; the Form
+    keeps the cursor and the scrolling. `refresh()` after anything that adds or removes rows.
+
+    Turning PROX on a row with a value changes it: `change(row, d)` gets the detents, and a row of
+    two values (yes/no, device/own die) takes the second for d > 0 and the first for d < 0, so
+    a turn moves it in its own direction and stops at the end, however its detents arrive.
+    """
     title = ""
     footer = "GO pick   ALARM back"
 
@@ -46,44 +58,60 @@ class Form:
         self.app = app
         self.cur = 0
         self.top = 0
+        self.rows = self.layout()
 
     # ---- what a screen fills in ---------------------------------------------------------------
-    def count(self):
-        return 0
+    def layout(self):
+        """The names of the rows, in order."""
+        return ()
 
-    def label(self, i):
+    def label(self, row):
         return ""
 
-    def value(self, i):
+    def value(self, row):
         """The row's value as text, or None for a row that is an action."""
         return None
 
-    def editable(self, i):
+    def editable(self, row):
         """Does the PROX knob change this row's value (else it moves the cursor)?"""
-        return self.value(i) is not None
+        return self.value(row) is not None
 
-    def change(self, i, delta):
+    def change(self, row, d):
         pass
 
-    def pick(self, i):
+    def pick(self, row):
         pass
 
     def back(self):
         self.app.close()
 
+    def shown(self):
+        self.refresh()  # what the screen above changed may add or remove rows
+
+    # ---- the rows ------------------------------------------------------------------------------
+    def refresh(self):
+        """Lays the rows out again, the cursor kept on the same row where it still exists."""
+        row = self.rows[self.cur] if self.rows else None
+        self.rows = self.layout()
+        self.cur = self.rows.index(row) if row in self.rows else min(self.cur, len(self.rows) - 1)
+        self.top = min(max(self.top, self.cur - ROWS + 1), self.cur)
+
+    def row(self):
+        return self.rows[self.cur]
+
     # ---- input ---------------------------------------------------------------------------------
     def turn(self, knob, n):
-        if knob == PROX and self.editable(self.cur):
-            self.act(self.change, self.cur, n)
+        if knob == PROX and self.editable(self.rows[self.cur]):
+            self.act(self.change, self.rows[self.cur], n)
         else:
-            self.cur = min(max(self.cur + n, 0), self.count() - 1)
+            self.cur = min(max(self.cur + n, 0), len(self.rows) - 1)
         self.top = min(max(self.top, self.cur - ROWS + 1), self.cur)
 
     def press(self, button):
         if button == ALARM:
             self.back()
         else:
-            self.act(self.pick, self.cur)
+            self.act(self.pick, self.rows[self.cur])
 
     def hold(self, button):
         if button == GO:
@@ -95,7 +123,8 @@ class Form:
     # ---- drawing -------------------------------------------------------------------------------
     def draw(self, fb):
         title_bar(fb, self.title)
-        n = self.count()
+        rows = self.rows
+        n = len(rows)
         for r in range(ROWS):
             i = self.top + r
             if i >= n:
@@ -105,8 +134,8 @@ class Form:
             if i == self.cur:
                 fb.fill_rect(0, y - 1, 128, ROW_H, 1)  # y-1 .. y+7: descenders stay inside
                 c = 0
-            draw.text(fb, self.label(i), 2, y, c)
-            v = self.value(i)
+            draw.text(fb, self.label(rows[i]), 2, y, c)
+            v = self.value(rows[i])
             if v is not None:
                 draw.right(fb, v, 125, y, c)
         if self.top > 0:
@@ -114,3 +143,29 @@ class Form:
         if self.top + ROWS < n:
             draw.text(fb, "\x1f", 120, 0, 0)  # font.TRI_DOWN: more rows below
         draw.text(fb, self.footer, 1, 56)
+
+
+class Menu(Form):
+    """A list of places: ITEMS holds (label, screen name) pairs; picking one goes there.
+
+    A screen name of None goes back; `go(name)` can be overridden for places that are not screens.
+    """
+    ITEMS = ()
+
+    def layout(self):
+        return tuple(name for _, name in self.ITEMS)
+
+    def label(self, row):
+        for text, name in self.ITEMS:
+            if name == row:
+                return text
+        return ""
+
+    def editable(self, row):
+        return False
+
+    def pick(self, row):
+        self.go(row)
+
+    def go(self, name):
+        self.app.open(name)

@@ -173,7 +173,11 @@ def test_menu_opens_on_hold_and_settings_toggle():
     d.turn(ALARM, menu_index(d, "Settings"))
     d.press(GO)
     assert d.screen() == "Settings"
-    d.turn(PROX, 1)
+    d.turn(PROX, 1)  # clockwise is yes, and it is yes already
+    assert d.game.flag(PASS_SKIPS_ESCAPED)
+    d.turn(PROX, -1)
+    assert not d.game.flag(PASS_SKIPS_ESCAPED)
+    d.turn(PROX, -2)  # stops at no
     assert not d.game.flag(PASS_SKIPS_ESCAPED)
     d.hold(GO)
     assert d.screen() == "play"
@@ -201,7 +205,7 @@ def test_lockdown_then_scores_then_the_winner():
 
 
 def menu_index(d, label):
-    return [name for name, _ in d.app.stack[-1].items].index(label)
+    return [name for name, _ in d.app.stack[-1].ITEMS].index(label)
 
 
 def test_every_screen_draws_something():
@@ -267,7 +271,7 @@ def test_extract_variant_shares_at_the_end_of_resolution():
     d.turn(ALARM, 2)  # tokens in room 3
     d.turn(PROX, -1)  # 3 tokens
     # turn order from P2: P2 takes 2, then P1 takes the last 1
-    labels = [(ext.label(i), ext.value(i)) for i in range(ext.count())]
+    labels = [(ext.label(row), ext.value(row)) for row in ext.rows]
     assert ("= P2 takes", "2") in labels and ("= P1 takes", "1") in labels and ("= P3 takes", "-") in labels
     d.press(GO)
     assert d.screen() == "play" and d.game.phase == NPC
@@ -280,7 +284,7 @@ def test_download_shares_first_two_then_one():
     dl = d.app.stack[-1]
     d.turn(ALARM, 1)
     d.turn(PROX, 1)  # three downloading, three tokens
-    assert [dl.value(i) for i in range(3, dl.count())] == ["2", "1", "0"]
+    assert [dl.value(row) for row in dl.rows[3:]] == ["2", "1", "0"]
 
 
 def test_item_draft_is_guided_after_setup():

@@ -9,56 +9,64 @@ from lockdown.games.infiltration.screens.table import STATUS_SHORT
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form, View, title_bar
 
-FIELDS = ("data", "tokens", "Prototype", "Blackmail")
+_LABELS = {"tokens": "   tokens", "proto": "   Prototype", "blackmail": "   Blackmail"}
+_CARDS = {"proto": PROTOTYPE, "blackmail": BLACKMAIL}
 HOW = {BY_SOLE_ESCAPE: "only one got out", BY_DATA: "most data", BY_PROTOTYPE: "tie: Prototype",
        BY_TOKENS: "tie: most tokens", BY_BLACKMAIL: "tie: Blackmail File"}
 
 
 class Scoring(Form):
-    """Four rows per operative; the PROX knob sets each. The last row shows the winner."""
+    """Four rows per operative, each (field, operative); the PROX knob sets each. The last row
+    shows the winner. Cards: clockwise held, anticlockwise not."""
     title = "FINAL SCORES"
     footer = "GO: who won?"
 
-    def count(self):
-        return self.app.session.game.ops * 4 + 1
+    def layout(self):
+        rows = []
+        for op in range(self.app.session.game.ops):
+            rows += [("data", op), ("tokens", op), ("proto", op), ("blackmail", op)]
+        return tuple(rows) + ("won",)
 
-    def label(self, i):
-        g = self.app.session.game
-        if i == g.ops * 4:
+    def label(self, row):
+        if row == "won":
             return "Who won?"
-        op, f = divmod(i, 4)
-        if f == 0:
+        field, op = row
+        if field == "data":
+            g = self.app.session.game
             return "%s %s: data" % (op_name(g, op), STATUS_SHORT[g.status(op)])
-        return "   " + FIELDS[f]
+        return _LABELS[field]
 
-    def value(self, i):
-        g = self.app.session.game
-        if i == g.ops * 4:
+    def value(self, row):
+        if row == "won":
             return None
-        op, f = divmod(i, 4)
-        if f == 0:
-            return str(g.data(op))
-        if f == 1:
-            return str(g.tokens(op))
-        return "yes" if g.has(op, PROTOTYPE if f == 2 else BLACKMAIL) else "no"
-
-    def change(self, i, d):
         g = self.app.session.game
-        op, f = divmod(i, 4)
-        s = self.app.session
-        if f < 2:
-            data = min(max(g.data(op) + (d if f == 0 else 0), 0), 255)
-            tokens = min(max(g.tokens(op) + (d if f == 1 else 0), 0), 255)
-            s.act(A_SCORE, g.set_score, op, data, tokens, merge=True)
-        else:
-            bit = PROTOTYPE if f == 2 else BLACKMAIL
-            s.act(A_SCORE, g.set_card, op, bit, not g.has(op, bit))
+        field, op = row
+        if field == "data":
+            return str(g.data(op))
+        if field == "tokens":
+            return str(g.tokens(op))
+        return "yes" if g.has(op, _CARDS[field]) else "no"
 
-    def pick(self, i):
-        if i == self.app.session.game.ops * 4:
+    def change(self, row, d):
+        g = self.app.session.game
+        field, op = row
+        s = self.app.session
+        if field in _CARDS:
+            bit = _CARDS[field]
+            if g.has(op, bit) != (d > 0):
+                s.act(A_SCORE, g.set_card, op, bit, d > 0)
+            return
+        data = min(max(g.data(op) + (d if field == "data" else 0), 0), 255)
+        tokens = min(max(g.tokens(op) + (d if field == "tokens" else 0), 0), 255)
+        s.act(A_SCORE, g.set_score, op, data, tokens, merge=True)
+
+    def pick(self, row):
+        if row == "won":
             self.app.open("result")
+        elif row[0] in _CARDS:
+            self.change(row, -1 if self.app.session.game.has(row[1], _CARDS[row[0]]) else 1)
         else:
-            self.change(i, 1)
+            self.change(row, 1)
 
     def press(self, button):
         if button == GO:

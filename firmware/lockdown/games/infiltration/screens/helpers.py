@@ -7,7 +7,7 @@ from lockdown.events import ALARM, GO
 from lockdown.games.infiltration.rules.game import SECRET_ROOM
 from lockdown.games.infiltration.rules.helpers import DRAFT, download, draft_prompt, extract, op_name
 from lockdown.games.infiltration.rules.actions import A_PHASE
-from lockdown.ui import Form, View, title_bar
+from lockdown.ui import Form, Menu, View, title_bar
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
@@ -16,50 +16,46 @@ def _room(r):
     return "-" if not r else "secret" if r == SECRET_ROOM else "room %d" % r
 
 
-class Helpers(Form):
+class Helpers(Menu):
     title = "TABLE HELPERS"
-    items = (("Download shares", "download"), ("Extract shares", "extract"), ("Item draft", "draft"))
-
-    def count(self):
-        return len(self.items)
-
-    def label(self, i):
-        return self.items[i][0]
-
-    def pick(self, i):
-        self.app.open(self.items[i][1])
+    ITEMS = (("Download shares", "download"), ("Extract shares", "extract"), ("Item draft", "draft"))
 
 
 class Download(Form):
     """The first to download in a room this round takes up to 2 tokens, later ones 1."""
     title = "DOWNLOAD"
 
+    _INPUTS = {"tokens": ("Tokens in room", 0, 30), "downloading": ("Downloading", 1, 6),
+               "before": ("Done before", 0, 5)}  # row: label, lowest, highest
+
     def __init__(self, app):
+        self.v = {"tokens": 3, "downloading": 2, "before": 0}  # before super(): the layout needs it
         super().__init__(app)
-        self.v = [3, 2, 0]  # tokens in the room, operatives downloading, how many did before
+
+    def layout(self):
+        return ("tokens", "downloading", "before") + tuple(range(self.v["downloading"]))
 
     def _takes(self):
-        return download(self.v[1], self.v[0], self.v[2])
+        v = self.v
+        return download(v["downloading"], v["tokens"], v["before"])
 
-    def count(self):
-        return 3 + self.v[1]
+    def label(self, row):
+        if row in self._INPUTS:
+            return self._INPUTS[row][0]
+        return "  %s takes" % ORDINALS[self.v["before"] + row]  # row k: the k-th one downloading now
 
-    def label(self, i):
-        if i < 3:
-            return ("Tokens in room", "Downloading", "Done before")[i]
-        return "  %s takes" % ORDINALS[self.v[2] + i - 3]
+    def value(self, row):
+        return str(self.v[row] if row in self._INPUTS else self._takes()[row])
 
-    def value(self, i):
-        return str(self.v[i] if i < 3 else self._takes()[i - 3])
+    def editable(self, row):
+        return row in self._INPUTS
 
-    def editable(self, i):
-        return i < 3
-
-    def change(self, i, d):
-        lo, hi = ((0, 30), (1, 6), (0, 5))[i]
-        self.v[i] = min(max(self.v[i] + d, lo), hi)
-        self.v[2] = min(self.v[2], 6 - self.v[1])
-        self.cur = min(self.cur, self.count() - 1)
+    def change(self, row, d):
+        _, lo, hi = self._INPUTS[row]
+        v = self.v
+        v[row] = min(max(v[row] + d, lo), hi)
+        v["before"] = min(v["before"], 6 - v["downloading"])
+        self.refresh()
 
 
 class Extract(Form):
@@ -68,10 +64,10 @@ class Extract(Form):
     footer = "GO done"
 
     def __init__(self, app, then_next_phase=False):
-        super().__init__(app)
-        self.rooms = [0] * app.session.game.ops
+        self.rooms = [0] * app.session.game.ops  # before super(): the layout needs them
         self.tokens = {}
         self.then = then_next_phase
+        super().__init__(app)
 
     def _used(self):
         out = []
@@ -87,20 +83,13 @@ class Extract(Form):
         first = g.first_player * (2 if g.two_player else 1)
         return [(first + i) % g.ops for i in range(g.ops)]
 
-    def count(self):
-        return 2 * len(self.rooms) + len(self._used())
+    def layout(self):
+        """(kind, key) rows: where each operative extracts, the tokens of each room used, the shares."""
+        return tuple([("room", op) for op in range(len(self.rooms))] + [("tokens", r) for r in self._used()]
+                     + [("share", op) for op in self._order()])
 
-    def _row(self, i):
-        n = len(self.rooms)
-        used = self._used()
-        if i < n:
-            return "room", i
-        if i < n + len(used):
-            return "tokens", used[i - n]
-        return "share", self._order()[i - n - len(used)]
-
-    def label(self, i):
-        kind, k = self._row(i)
+    def label(self, row):
+        kind, k = row
         g = self.app.session.game
         if kind == "room":
             return op_name(g, k) + " extracts in"
@@ -108,8 +97,8 @@ class Extract(Form):
             return "Tokens " + _room(k)
         return "= %s takes" % op_name(g, k)
 
-    def value(self, i):
-        kind, k = self._row(i)
+    def value(self, row):
+        kind, k = row
         if kind == "room":
             return _room(self.rooms[k])
         if kind == "tokens":
@@ -121,13 +110,14 @@ class Extract(Form):
     def _tokens(self):
         return {r: self.tokens.get(r, 4) for r in self._used()}
 
-    def editable(self, i):
-        return self._row(i)[0] != "share"
+    def editable(self, row):
+        return row[0] != "share"
 
-    def change(self, i, d):
-        kind, k = self._row(i)
+    def change(self, row, d):
+        kind, k = row
         if kind == "room":
             self.rooms[k] = min(max(self.rooms[k] + d, 0), SECRET_ROOM)
+            self.refresh()
         elif kind == "tokens":
             self.tokens[k] = min(max(self.tokens.get(k, 4) + d, 0), 30)
 

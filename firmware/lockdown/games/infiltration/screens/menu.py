@@ -2,26 +2,18 @@
 from lockdown import draw
 from lockdown.games.infiltration.rules.game import CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED
 from lockdown.games.infiltration.rules.actions import A_SETTING
-from lockdown.ui import Form, View, title_bar
+from lockdown.ui import Form, Menu as ListMenu, View, title_bar
 
 VERSION = "0.1"
 
 
-class Menu(Form):
+class Menu(ListMenu):
     title = "MENU"
-    items = (("Back to game", None), ("Undo", "undo"), ("Operatives", "table"), ("NPCs", "npcs"),
+    ITEMS = (("Back to game", None), ("Undo", "undo"), ("Operatives", "table"), ("NPCs", "npcs"),
              ("Lockdown odds", "risk"), ("Proximity graph", "graph"), ("Table helpers", "helpers"),
-             ("Settings", "settings"),
-             ("New game", "setup"), ("About", "about"), ("Other games", "picker"))
+             ("Settings", "settings"), ("New game", "setup"), ("About", "about"), ("Other games", "picker"))
 
-    def count(self):
-        return len(self.items)
-
-    def label(self, i):
-        return self.items[i][0]
-
-    def pick(self, i):
-        name = self.items[i][1]
+    def go(self, name):
         app = self.app
         app.close()
         if name == "undo":
@@ -31,27 +23,31 @@ class Menu(Form):
 
 
 class Settings(Form):
-    """Rule options where the sources leave room for a group's own reading (saved with the game)."""
+    """Rule options where the sources leave room for a group's own reading (saved with the game).
+    PROX clockwise says yes, anticlockwise no; a press flips."""
     title = "SETTINGS"
-    rows = (("Skip escaped 1st", PASS_SKIPS_ESCAPED), ("Nelson always +1", NELSON_ALWAYS),
-            ("Checks at start", CHECK_AT_START), ("Extract variant", EXTRACT))
+    _LABELS = {PASS_SKIPS_ESCAPED: "Skip escaped 1st", NELSON_ALWAYS: "Nelson always +1",
+               CHECK_AT_START: "Checks at start", EXTRACT: "Extract variant"}
 
-    def count(self):
-        return len(self.rows)
+    def layout(self):
+        return (PASS_SKIPS_ESCAPED, NELSON_ALWAYS, CHECK_AT_START, EXTRACT)
 
-    def label(self, i):
-        return self.rows[i][0]
+    def label(self, row):
+        return self._LABELS[row]
 
-    def value(self, i):
-        return "yes" if self.app.session.game.flag(self.rows[i][1]) else "no"
+    def value(self, row):
+        return "yes" if self.app.session.game.flag(row) else "no"
 
-    def change(self, i, d):
+    def change(self, row, d):
+        self._set(row, d > 0)
+
+    def pick(self, row):
+        self._set(row, not self.app.session.game.flag(row))
+
+    def _set(self, bit, on):
         g = self.app.session.game
-        bit = self.rows[i][1]
-        self.app.session.act(A_SETTING, g.set_setting, bit, not g.flag(bit))
-
-    def pick(self, i):
-        self.change(i, 1)
+        if g.flag(bit) != on:
+            self.app.session.act(A_SETTING, g.set_setting, bit, on)
 
 
 class About(Form):

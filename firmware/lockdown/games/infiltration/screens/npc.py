@@ -18,26 +18,27 @@ class NpcList(Form):
     """The five NPCs; in the NPC phase a last row ends the walk for a group that ran it by hand."""
     title = "NPCs"
 
-    def count(self):
-        return NPC_COUNT + (1 if npc.current(self.app.session.game) else 0)
+    def layout(self):
+        skip = ("skip",) if npc.current(self.app.session.game) else ()
+        return tuple(range(NPC_COUNT)) + skip
 
-    def label(self, i):
-        return npc.NAMES[i] if i < NPC_COUNT else "Skip NPC steps"
+    def label(self, row):
+        return "Skip NPC steps" if row == "skip" else npc.NAMES[row]
 
-    def value(self, i):
-        if i == NPC_COUNT:
+    def value(self, row):
+        if row == "skip":
             return None
-        at = self.app.session.game.npc(i)
+        at = self.app.session.game.npc(row)
         if not at:
             return "-"
         return ("S" if at[0] == SECRET_ROOM else "R%d" % at[0]) + (" up" if at[1] else " down")
 
-    def editable(self, i):
+    def editable(self, row):
         return False
 
-    def pick(self, i):
-        if i < NPC_COUNT:
-            self.app.open("npc", i)
+    def pick(self, row):
+        if row != "skip":
+            self.app.open("npc", row)
         else:
             self.app.session.act(A_NPC, npc.skip, self.app.session.game)
             self.back()
@@ -56,38 +57,41 @@ class NpcEdit(Form):
     def _in_play(self):
         return self.app.session.game.npc(self.n) is not None
 
-    def count(self):
-        return 3
+    def layout(self):
+        return ("room", "face", "play")
 
-    def label(self, i):
-        if i == 2:
+    def label(self, row):
+        if row == "play":
             return "Remove from game" if self._in_play() else "Bring into play"
-        return ("Room", "Face")[i]
+        return "Room" if row == "room" else "Face"
 
-    def value(self, i):
-        if i == 0:
+    def value(self, row):
+        if row == "room":
             return room_name(self.room)
-        if i == 1:
+        if row == "face":
             return "up" if self.up else "down"
         return None
 
-    def change(self, i, d):
+    def change(self, row, d):
+        """Room: one room a detent. Face: clockwise up, anticlockwise down."""
         g = self.app.session.game
         s = self.app.session
-        if i == 0:
+        if row == "room":
             self.room = min(max(self.room + d, 1), SECRET_ROOM)
             if self._in_play():
                 s.act(A_NPC, g.move_npc, self.n, self.room, merge=True)
-        elif i == 1:
-            self.up = not self.up
+        elif (d > 0) != self.up:
+            self.up = d > 0
             if self._in_play():
                 s.act(A_NPC, g.flip_npc, self.n)
 
-    def pick(self, i):
+    def pick(self, row):
         g = self.app.session.game
         s = self.app.session
-        if i < 2:
-            self.change(i, 1)
+        if row == "face":
+            self.change(row, -1 if self.up else 1)
+        elif row == "room":
+            self.change(row, 1)
         elif self._in_play():
             s.act(A_NPC, g.remove_npc, self.n)
             self.app.flash(npc.NAMES[self.n] + " removed")

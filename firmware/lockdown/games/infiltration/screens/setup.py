@@ -12,7 +12,6 @@ class Setup(Form):
     footer = "GO start game"
 
     def __init__(self, app):
-        super().__init__(app)
         g = app.session.game
         fresh = g.phase == SETUP
         self.players = g.players
@@ -21,21 +20,19 @@ class Setup(Form):
         self.physical = g.flag(PHYSICAL_DIE)
         self.first = g.first_player if fresh else -1  # -1: random
         self.draft = False
+        super().__init__(app)  # last: the rows depend on the player count
 
-    def _rows(self):
+    _LABELS = {"players": "Players", "two": "2 ops each", "alarm": "Alarm start", "die": "Die",
+               "first": "First player", "draft": "Item draft", "start": "Start game"}
+
+    def layout(self):
         return ("players", "two", "alarm", "die", "first", "draft", "start") if self.players == 2 else \
             ("players", "alarm", "die", "first", "draft", "start")
 
-    def count(self):
-        return len(self._rows())
+    def label(self, r):
+        return self._LABELS[r]
 
-    def label(self, i):
-        return {"players": "Players", "two": "2 ops each", "alarm": "Alarm start",
-                "die": "Die", "first": "First player", "draft": "Item draft",
-                "start": "Start game"}[self._rows()[i]]
-
-    def value(self, i):
-        r = self._rows()[i]
+    def value(self, r):
         if r == "players":
             return str(self.players)
         if r == "two":
@@ -50,27 +47,30 @@ class Setup(Form):
             return "random" if self.first < 0 else "P%d" % (self.first + 1)
         return None
 
-    def change(self, i, d):
-        r = self._rows()[i]
+    def change(self, r, d):
+        """Two-valued rows take their second value clockwise, their first anticlockwise."""
         if r == "players":
             self.players = min(max(self.players + d, 2), 6)
             self.first = min(self.first, self.players - 1)
             self.two = self.two and self.players == 2
-            self.cur = min(self.cur, self.count() - 1)
+            self.refresh()
         elif r == "two":
-            self.two = not self.two
+            self.two = d > 0
         elif r == "alarm":
             self.alarm = min(max(self.alarm + d, -1), 1)
         elif r == "die":
-            self.physical = not self.physical
+            self.physical = d > 0
         elif r == "draft":
-            self.draft = not self.draft
+            self.draft = d > 0
         elif r == "first":
             self.first = min(max(self.first + d, -1), self.players - 1)
 
-    def pick(self, i):
-        if self._rows()[i] != "start":
-            self.change(i, 1)
+    def pick(self, r):
+        if r in ("two", "die", "draft"):  # a press flips a two-valued row
+            self.change(r, -1 if self.value(r) in ("yes", "own die", "guide") else 1)
+            return
+        if r != "start":
+            self.change(r, 1)
             return
         s = self.app.session
         first = self.first
@@ -87,7 +87,7 @@ class Setup(Form):
 
     def press(self, button):
         if button == GO:
-            self.act(self.pick, self.count() - 1)
+            self.act(self.pick, "start")
         else:
             super().press(button)
 

@@ -17,31 +17,31 @@ def op_summary(game, op):
 
 
 class Operatives(Form):
+    """A row per operative (its number), then the first player."""
     title = "OPERATIVES"
 
-    def count(self):
-        return self.app.session.game.ops + 1
+    def layout(self):
+        return tuple(range(self.app.session.game.ops)) + ("first",)
 
-    def label(self, i):
+    def label(self, row):
+        return "First player" if row == "first" else op_name(self.app.session.game, row)
+
+    def value(self, row):
         g = self.app.session.game
-        return op_name(g, i) if i < g.ops else "First player"
+        return "P%d" % (g.first_player + 1) if row == "first" else op_summary(g, row)
 
-    def value(self, i):
-        g = self.app.session.game
-        return op_summary(g, i) if i < g.ops else "P%d" % (g.first_player + 1)
+    def editable(self, row):
+        return row == "first"  # operative rows show a summary, not a dial
 
-    def editable(self, i):
-        return i == self.app.session.game.ops  # operative rows show a summary, not a dial
-
-    def change(self, i, d):
+    def change(self, row, d):
         g = self.app.session.game
         self.app.session.act(A_FIRST, g.set_first_player, (g.first_player + d) % g.players, merge=True)
 
-    def pick(self, i):
-        if i < self.app.session.game.ops:
-            self.app.open("op", i)
+    def pick(self, row):
+        if row == "first":
+            self.change(row, 1)
         else:
-            self.change(i, 1)
+            self.app.open("op", row)
 
 
 class Operative(Form):
@@ -52,45 +52,53 @@ class Operative(Form):
         self.op = op
         self.title = "OPERATIVE " + op_name(app.session.game, op)
 
-    def count(self):
-        return 4
+    _LABELS = {"moved": "Moved (wnd->dly)", "wounded": "Wounded", "delayed": "Delayed", "status": "Status"}
+    _BITS = {"wounded": WOUNDED, "delayed": DELAYED}
 
-    def label(self, i):
-        return ("Moved (wnd->dly)", "Wounded", "Delayed", "Status")[i]
+    def layout(self):
+        return ("moved", "wounded", "delayed", "status")
 
-    def value(self, i):
+    def label(self, row):
+        return self._LABELS[row]
+
+    def value(self, row):
         g = self.app.session.game
-        if i == 1:
-            return "yes" if g.has(self.op, WOUNDED) else "no"
-        if i == 2:
-            return "yes" if g.has(self.op, DELAYED) else "no"
-        if i == 3:
+        if row == "status":
             return ("inside", "escaped", "caught")[g.status(self.op)]
-        return None
+        if row == "moved":
+            return None
+        return "yes" if g.has(self.op, self._BITS[row]) else "no"
 
-    def change(self, i, d):
+    def change(self, row, d):
+        """Wounded and Delayed: clockwise yes, anticlockwise no. Status: clockwise escapes."""
         g = self.app.session.game
-        s = self.app.session
-        if i == 1:
-            s.act(A_OPERATIVE, g.set_wounded, self.op, not g.has(self.op, WOUNDED))
-        elif i == 2:
-            s.act(A_OPERATIVE, g.set_delayed, self.op, not g.has(self.op, DELAYED))
-        elif i == 3:
-            if g.status(self.op) != INSIDE:
-                self.app.flash("Use undo to return")
-                return
-            s.act(A_OPERATIVE, g.escape, self.op)
-            self.app.flash(op_name(g, self.op) + " escaped")
-            if g.over:
-                self.app.close_all()
+        if row == "status":
+            if d > 0:
+                self._escape(g)
+            return
+        on = d > 0
+        if g.has(self.op, self._BITS[row]) != on:
+            setter = g.set_wounded if row == "wounded" else g.set_delayed
+            self.app.session.act(A_OPERATIVE, setter, self.op, on)
 
-    def pick(self, i):
-        if i == 0:
-            g = self.app.session.game
+    def _escape(self, g):
+        if g.status(self.op) != INSIDE:
+            self.app.flash("Use undo to return")
+            return
+        self.app.session.act(A_OPERATIVE, g.escape, self.op)
+        self.app.flash(op_name(g, self.op) + " escaped")
+        if g.over:
+            self.app.close_all()
+
+    def pick(self, row):
+        g = self.app.session.game
+        if row == "moved":
             self.app.session.act(A_OPERATIVE, g.resolve_move, self.op)
             self.app.flash("Delayed" if g.has(self.op, DELAYED) else "Not wounded: fine")
+        elif row == "status":
+            self._escape(g)
         else:
-            self.change(i, 1)
+            self.change(row, -1 if g.has(self.op, self._BITS[row]) else 1)
 
 
 class DieEntry(Form):
@@ -102,19 +110,19 @@ class DieEntry(Form):
         super().__init__(app)
         self.face = 1
 
-    def count(self):
-        return 1
+    def layout(self):
+        return ("face",)
 
-    def label(self, i):
+    def label(self, row):
         return "Die shows"
 
-    def value(self, i):
+    def value(self, row):
         return str(self.face)
 
-    def change(self, i, d):
+    def change(self, row, d):
         self.face = min(max(self.face + d, 1), 6)
 
-    def pick(self, i):
+    def pick(self, row):
         self.app.close()
         self.app.home.roll(self.face)
 
