@@ -1,0 +1,18 @@
+"""Infiltrate: pyramids on a 6x6 board, the device as referee and, for a player alone, opponent.
+
+rules.py is the referee, ai.py the opponent, session.py the game in progress; screens/ what the
+device shows. This file is what the core needs to run it.
+"""
+SAVE = "infiltrate.json"
+ARCHIVE = "infiltrate-log"
+HOME = ("lockdown.games.infiltrate.screens.board", "BoardScreen")
+SCREENS = {
+    "army": ("lockdown.games.infiltrate.screens.forms", "Army"),
+    "menu": ("lockdown.games.infiltrate.screens.forms", "Menu"),
+    "settings": ("lockdown.games.infiltrate.screens.forms", "Settings"),
+}
+
+
+def new_session(entropy):
+    from lockdown.games.infiltrate.session import Session
+    return Session(entropy)

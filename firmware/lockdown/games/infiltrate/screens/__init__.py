@@ -1,0 +1,1 @@
+"""What the device shows for Infiltrate: the board (home) and its forms."""

@@ -1,0 +1,145 @@
+"""The army builder, the menu and the settings of Infiltrate."""
+from lockdown.events import GO
+from lockdown.games.infiltrate.ai import LEVELS
+from lockdown.games.infiltrate.rules import ARMY, SETTINGS
+from lockdown.games.infiltrate.session import DEVICE
+from lockdown.ui import Form, Menu as ListMenu
+
+_COUNTS = ("0", "1", "2", "3", "4")
+_SIZES = ("", "small 1pt", "medium 2pt", "large 3pt")
+_FIRST = ("P1", "P2", "Draw")
+_ARMY_ROWS = tuple((p, size) for p in (0, 1) for size in (1, 2, 3))
+
+
+class Army(Form):
+    """Each player's 15 points, the opponent (a second player or the device) and who starts.
+    ALARM press undoes the last change here, as on the board."""
+    footer = "GO pick  ALARM undo"
+
+    def __init__(self, app):
+        self.first = 0  # index into _FIRST: P1, P2, or drawn by the die
+        self._title = ""
+        self._key = -1
+        Form.__init__(self, app)
+
+    def layout(self):
+        s = self.app.session
+        rows = ["opp"]
+        if s.level >= 0:
+            rows.append("level")
+        for r in _ARMY_ROWS:
+            if s.level < 0 or r[0] != DEVICE:
+                rows.append(r)
+        rows += ["first", "go"]
+        return tuple(rows)
+
+    def label(self, row):
+        if row == "opp":
+            return "Opponent"
+        if row == "level":
+            return "Device level"
+        if row == "first":
+            return "First player"
+        if row == "go":
+            return "Place pyramids"
+        return ("P1 ", "P2 ")[row[0]] + _SIZES[row[1]]
+
+    def value(self, row):
+        s = self.app.session
+        if row == "opp":
+            return "Device" if s.level >= 0 else "Player 2"
+        if row == "level":
+            return LEVELS[s.level]
+        if row == "first":
+            return _FIRST[self.first]
+        if row == "go":
+            return None
+        return _COUNTS[s.board.army(row[0], row[1])]
+
+    def change(self, row, d):
+        s = self.app.session
+        if row == "opp":
+            s.set_level(len(LEVELS) - 1 if d > 0 and s.level < 0 else s.level if d > 0 else -1)
+            self.refresh()
+        elif row == "level":
+            s.set_level(min(max(s.level + d, 0), len(LEVELS) - 1))
+        elif row == "first":
+            self.first = min(max(self.first + d, 0), 2)
+        else:
+            s.army(row[0], row[1], d)
+
+    def pick(self, row):
+        if row == "go":
+            s = self.app.session
+            s.start(-1 if self.first == 2 else self.first)
+            self.app.close()
+            self.app.flash("P%d places first" % (s.board.to_move + 1))
+
+    def back(self):
+        self.app.home.undo()
+        self.refresh()
+
+    def hold(self, button):
+        if button == GO:
+            self.app.open("menu")
+
+    def shown(self):
+        if self.app.session.board.phase != ARMY:
+            self.app.close()  # a new game or an undo from the menu moved on
+        else:
+            self.refresh()
+
+    def draw(self, fb):
+        b = self.app.session.board
+        key = b.pips_left(0) * 16 + b.pips_left(1)
+        if key != self._key:  # remade only when the points change, not per detent
+            self._key = key
+            self._title = "LEFT P1 %d P2 %d" % (key // 16, key % 16)
+        self.title = self._title
+        Form.draw(self, fb)
+
+
+class Menu(ListMenu):
+    title = "MENU"
+    ITEMS = (("Back to game", None), ("Undo", "undo"), ("Settings", "settings"), ("New game", "new"),
+             ("Other games", "picker"))
+
+    def go(self, name):
+        app = self.app
+        if name == "undo":
+            app.close()
+            app.home.undo()
+        elif name == "new":
+            app.session.new_game()
+            app.close_all()
+        elif name:
+            app.open(name)
+        else:
+            app.close()
+
+
+class Settings(Form):
+    """Where the rules are silent: each point, its setting, and below it what the setting means.
+    PROX clockwise turns it on, anticlockwise off; a press flips it. Saved with the game."""
+    title = "SETTINGS"
+
+    def layout(self):
+        return tuple(range(len(SETTINGS)))
+
+    def label(self, row):
+        return SETTINGS[row][2]
+
+    def value(self, row):
+        return "on" if self.app.session.board.setting(SETTINGS[row][1]) else "off"
+
+    def change(self, row, d):
+        self.app.session.setting(SETTINGS[row][1], d > 0)
+
+    def pick(self, row):
+        bit = SETTINGS[row][1]
+        self.app.session.setting(bit, not self.app.session.board.setting(bit))
+
+    def draw(self, fb):
+        name, bit, _, off, on = SETTINGS[self.rows[self.cur]]
+        self.footer = on if self.app.session.board.setting(bit) else off
+        Form.draw(self, fb)
