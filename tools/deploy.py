@@ -112,7 +112,7 @@ class Mpremote:
     def describe(self):
         """Which mpremote this run uses, and its version."""
         r = self.run([self.exe, "--version"], capture_output=True, text=True) if self.exe else None
-        return "mpremote %s (%s)" % (self.exe, (r.stdout or r.stderr).strip() if r else "not installed")
+        return "%s (%s)" % (self.exe, (r.stdout or r.stderr).strip()) if r else "not installed"
 
     def info(self):
         """(sys.implementation._mpy or None, 'major.minor.micro', sys.platform, frozen module names)."""
@@ -471,11 +471,11 @@ def main(argv=None):
                 f.write(format_package_json(package_json(ROOT)))
         elif args.dev:
             board = Mpremote(args.port)
-            print("using " + board.describe())
+            print("mpremote: " + board.describe())
             dev(board, ROOT)
         else:
             board = Mpremote(args.port)
-            print("using " + board.describe())
+            print("mpremote: " + board.describe())
             deploy(board, ROOT, force=args.force, dry_run=args.dry_run, expect=args.board)
     except KeyboardInterrupt:
         print("deploy: stopped (Ctrl-C)" + ("" if args.dev else "; run the same command again to finish"),
