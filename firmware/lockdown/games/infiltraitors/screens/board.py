@@ -1,0 +1,160 @@
+"""Entering cards: the clue board of one suspect, and the face-up cards the table has seen.
+
+A card is dialled in with both knobs, ALARM the suit and PROX the number, each stopping at its
+ends; GO adds it. The card under entry is drawn from constant texts, so a detent allocates
+nothing; the lists are made again only when the game changes.
+"""
+from lockdown import draw
+from lockdown.events import ALARM, GO, PROX
+from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors.clues import HORIZONTAL, SPECIAL, SUITS, VERTICAL
+from lockdown.games.infiltraitors.screens.common import LETTERS, NUMS, cards_lines, draw_card, wrap
+from lockdown.games.infiltraitors.table import FULL, OFF, SHOT_TEXT
+from lockdown.ui import title_bar
+
+
+class CardEntry:
+    """A card dialled in with the two knobs. `clue` says whether specials count (as clues)."""
+    clue = True
+
+    def __init__(self, app):
+        self.app = app
+        self.session = app.session
+        t = app.session.table
+        self.suit = 0
+        while not t.suits >> self.suit & 1:
+            self.suit += 1
+        self.number = self._lo()
+        self._key = -1
+
+    def _lo(self):
+        t = self.session.table
+        return SPECIAL if t.valid_card(self.suit, SPECIAL, self.clue) else 2
+
+    def shown(self):
+        self._key = -1
+
+    def turn(self, knob, n):
+        t = self.session.table
+        if knob == PROX:
+            hi = 13 if t.flags & ms.F_NUM13 else 15
+            self.number = min(max(self.number + n, self._lo()), hi)
+            return
+        step = 1 if n > 0 else -1
+        for _ in range(n * step):
+            s = self.suit + step
+            while 0 <= s < SUITS and not t.suits >> s & 1:
+                s += step
+            if not 0 <= s < SUITS:
+                break
+            self.suit = s
+
+    def hold(self, button):
+        self.app.close_all()
+
+    def _lists(self):
+        """The texts that follow the game, made when session.changes moves."""
+        if self._key != self.session.changes:
+            self._key = self.session.changes
+            self.make()
+
+    def draw_entry(self, fb, after):
+        fb.fill_rect(0, 9, 128, 10, 1)
+        x = draw.text(fb, "+", 2, 10, 0)
+        x = draw_card(fb, self.suit, self.number, x + 6, 10, 0)
+        draw.right(fb, after, 125, 10, 0)
+
+
+class SuspectBoard(CardEntry):
+    """One suspect's clues: GO adds the card dialled in, PROX flips vertical / horizontal before
+    adding, hold GO: eliminate or fix a clue; ALARM back. In Mission 19 the Kingpin's clues come
+    from the agent who just hit (the table's cursor)."""
+
+    def __init__(self, app, i):
+        self.i = i
+        self.vertical = True
+        super().__init__(app)
+
+    def press(self, button):
+        if button == ALARM:
+            self.app.close()
+        elif button == PROX:
+            self.vertical = not self.vertical
+        else:
+            self.app.attempt(self._add)
+
+    def hold(self, button):
+        if button == GO:
+            self.app.open("shoot", self.i, self.suit, self.number)
+        else:
+            self.app.close_all()
+
+    def _add(self):
+        t = self.session.table
+        if self.i == t.kingpin():
+            n = self.session.act(t.kingpin_clue, self.app.home.shooter, self.suit, self.number,
+                                 self.vertical)
+        else:
+            n = self.session.act(t.clue, self.i, self.suit, self.number, self.vertical)
+        if not n:
+            self.app.flash("A clue lies wrong?")
+
+    def make(self):
+        t = self.session.table
+        i = self.i
+        b = t.board
+        self.title = "KINGPIN" if i == t.kingpin() else "S%d at A%d" % (i + 1, t.agent_of(i) + 1)
+        self.counts = "V%d H%d" % (b.count(i, VERTICAL), b.count(i, HORIZONTAL))
+        n = t.candidates(i)
+        if t.display == OFF:
+            lines = ["Clue board off"]
+        else:
+            lines = ["%d cards can be" % n if n else "0 cards: clue wrong?"]
+        rule = None
+        if t.flags & (ms.F_BALANCE | ms.F_ORDER):
+            why = t.may_shoot(i)
+            rule = SHOT_TEXT[why] if why else "May eliminate now"
+        if t.display == FULL and n:
+            lines.extend(cards_lines(t, i, 2 if rule else 3))
+        if rule:
+            lines.append(rule)
+        self.lines = lines
+
+    def draw(self, fb):
+        self._lists()
+        title_bar(fb, self.title, self.counts)
+        self.draw_entry(fb, "vertical" if self.vertical else "horizontal")
+        for k, line in enumerate(self.lines):
+            draw.text(fb, line, 2, 21 + 9 * k)
+        draw.text(fb, "GO add PROX flip", 1, 57)
+
+
+class SeenCards(CardEntry):
+    """Cards the table saw face up (face-up discards): no suspect can be them. GO marks the card
+    dialled in, or takes it back when it is marked already."""
+    clue = False
+
+    def press(self, button):
+        if button == ALARM:
+            self.app.close()
+        elif button == GO:
+            self.app.attempt(self._mark)
+
+    def _mark(self):
+        t = self.session.table
+        on = not t.board.is_seen(self.suit, self.number)
+        self.session.act(t.seen, self.suit, self.number, on)
+
+    def make(self):
+        cards = self.session.table.seen_list()
+        self.lines = wrap([LETTERS[s] + NUMS[n] for s, n in cards], 3) or ["None yet"]
+        self.title = "FACE-UP %d" % len(cards)
+
+    def draw(self, fb):
+        self._lists()
+        title_bar(fb, self.title)
+        seen = self.session.table.board.is_seen(self.suit, self.number)
+        self.draw_entry(fb, "seen" if seen else "not seen")
+        for k, line in enumerate(self.lines):
+            draw.text(fb, line, 2, 21 + 9 * k)
+        draw.text(fb, "GO mark   ALARM back", 1, 57)

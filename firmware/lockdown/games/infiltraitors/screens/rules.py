@@ -1,0 +1,100 @@
+"""The mission's rules as the device keeps them: the special rule in our words, the next token,
+who may be eliminated yet, the elite agent, the reading of a special suspect, the Kingpin, the
+last suspect; and the settings the group may change (each an undo step)."""
+from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors.screens.common import LETTERS
+from lockdown.games.infiltraitors.table import (ASIDE, DISPLAY_NAMES, FULL, HIDDEN, OFF,
+                                                OPT_ONE_DIVIDES)
+from lockdown.ui import Form
+
+
+class Rules(Form):
+    footer = "PROX set   ALARM back"
+
+    def __init__(self, app):
+        self.title = ms.name(app.session.table.mission).upper()
+        super().__init__(app)
+
+    def layout(self):
+        t = self.app.session.table
+        f = t.flags
+        m = t.mission
+        rule = ms.rule(m)
+        rows = tuple(("line", k) for k in range(len(rule.split("\n")))) if rule else ("norule",)
+        rows += ("suits", "hand")
+        if f & ms.F_ORDER:
+            rows += ("next",)
+        if f & ms.F_BALANCE:
+            rows += tuple(("may", i) for i in range(t.slots) if t.status(i) == HIDDEN)
+        if f & ms.F_ELITE:
+            rows += ("elite",)
+        if f & ms.F_SPECIALS:
+            rows += ("one", ("reading", 0), ("reading", 1))
+        if f & ms.F_FINAL:
+            rows += ("final",)
+        if f & ms.F_KINGPIN:
+            rows += ("in_play", "kp_left")
+        return rows + ("board",)
+
+    def label(self, r):
+        t = self.app.session.table
+        if type(r) is tuple:
+            if r[0] == "line":
+                return ms.rule(t.mission).split("\n")[r[1]]
+            if r[0] == "reading":
+                return ms.SPECIAL_READING[bool(t.options & OPT_ONE_DIVIDES)].split("\n")[r[1]]
+            return "S%d may go" % (r[1] + 1)
+        return {"norule": "No special rule", "suits": "Suits", "hand": "Hand",
+                "next": "Next token", "elite": "Elite agent", "one": "Special=1 hits",
+                "final": "Last one's clues", "in_play": "Agents in play",
+                "kp_left": "Kingpin clues now", "board": "Clue board"}[r]
+
+    def value(self, r):
+        t = self.app.session.table
+        if type(r) is tuple:
+            return ("yes" if not t.may_shoot(r[1]) else "no") if r[0] == "may" else None
+        if r == "suits":
+            return "".join(LETTERS[s] for s in range(5) if t.suits >> s & 1)
+        if r == "hand":
+            return "%d, max %d" % (ms.hand_start(t.mission), ms.hand_limit(t.mission))
+        if r == "next":
+            return str(t.next_token()) if t.next_token() else "done"
+        if r == "elite":
+            return "none" if t.elite == ASIDE else "A%d" % (t.elite + 1)
+        if r == "one":
+            return "all" if t.options & OPT_ONE_DIVIDES else "suit"
+        if r == "final":
+            return "%d left" % t.final_cards_left()
+        if r == "in_play":
+            return str(t.agents_in_play())
+        if r == "kp_left":
+            return str(t.kingpin_clues_left())
+        if r == "board":
+            return DISPLAY_NAMES[t.display]
+        return None
+
+    def editable(self, r):
+        return r in ("elite", "one", "board")
+
+    def change(self, r, d):
+        s = self.app.session
+        t = s.table
+        if r == "elite":
+            a = -1 if t.elite == ASIDE else t.elite
+            a = min(max(a + d, 0), t.agents - 1)
+            if a != t.elite:
+                s.act(t.set_elite, a)
+        elif r == "one":
+            if bool(t.options & OPT_ONE_DIVIDES) != (d > 0):
+                s.act(t.set_option, OPT_ONE_DIVIDES, d > 0)
+        else:
+            level = min(max(t.display + d, FULL), OFF)
+            if level != t.display:
+                s.act(t.set_display, level)
+
+    def pick(self, r):
+        """A press flips the two-valued row and steps the others on."""
+        if r == "one":
+            self.change(r, -1 if self.app.session.table.options & OPT_ONE_DIVIDES else 1)
+        elif self.editable(r):
+            self.change(r, 1)

@@ -1,0 +1,53 @@
+"""Infiltraitors' state as plain JSON data. Agents and suspects are numbered from 1 as at the
+table; a card is [suit name, number], number 1 being a suit's special card."""
+from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors.clues import KIND_NAMES, SUIT_NAMES, VERTICAL, HORIZONTAL
+from lockdown.games.infiltraitors.table import ASIDE, DISPLAY_NAMES, RESULT_NAMES, STATUS_NAMES, WHY_NAMES
+
+
+def _card(suit, number):
+    return [SUIT_NAMES[suit], number]
+
+
+def suspects(t):
+    b = t.board
+    out = []
+    for i in range(t.slots):
+        clues = [_card(b.suit(j), b.number(j)) + [KIND_NAMES[b.kind(j)]]
+                 for j in range(b.n) if b.owner(j) == i and b.kind(j) in (VERTICAL, HORIZONTAL)]
+        cards = t.candidate_list(i)
+        known = t.identity(i)
+        out.append({
+            "suspect": i + 1,
+            "agent": None if t.agent_of(i) == ASIDE else t.agent_of(i) + 1,
+            "status": STATUS_NAMES[t.status(i)],
+            "clues": clues,
+            "candidates": {"count": len(cards), "list": [_card(s, n) for s, n in cards]},
+            "card": None if known is None else _card(*known),
+            "may_eliminate": not t.may_shoot(i),
+        })
+    return out
+
+
+def state(session):
+    t = session.table
+    left = t.clock.left_s()
+    return {
+        "game": "infiltraitors",
+        "started": session.started,
+        "mission": ms.name(t.mission),
+        "agents": t.agents,
+        "bullets": t.bullets,
+        "suspects_total": t.total,
+        "identified": t.identified,
+        "remaining": t.remaining,
+        "pile": t.pile,
+        "suits": [SUIT_NAMES[s] for s in range(5) if t.suits >> s & 1],
+        "display": DISPLAY_NAMES[t.display],
+        "suspects": suspects(t),
+        "seen": [_card(s, n) for s, n in t.seen_list()],
+        "timer_left_s": None if left < 0 else left,
+        "timer_running": t.clock.running,
+        "result": RESULT_NAMES[t.result] or None,
+        "why": WHY_NAMES[t.why] or None,
+    }
