@@ -76,7 +76,8 @@ def escape(sim, *ops):
     for op in ops:
         open_op(sim, op)
         sim.turn(ALARM, 3)
-        sim.press(GO)
+        sim.press(GO)  # asks
+        sim.press(GO)  # confirms
         sim.wait(1600)
         if sim.app.stack:  # the last one out ends the game and closes the screens itself
             sim.press(ALARM)

@@ -35,7 +35,8 @@ class Operatives(Form):
 
     def change(self, row, d):
         g = self.app.session.game
-        self.app.session.act(A_FIRST, g.set_first_player, (g.first_player + d) % g.players, merge=True)
+        self.app.session.act(A_FIRST, g.set_first_player, (g.first_player + d) % g.players, spin=1,
+                             now=self.app.now)
 
     def pick(self, row):
         if row == "first":
@@ -45,11 +46,14 @@ class Operatives(Form):
 
 
 class Operative(Form):
-    """One operative: what the table did to it, each change undoable."""
+    """One operative: what the table did to it, each change undoable. An escape is asked first:
+    turning Status clockwise (or a press on it) asks, a press confirms; it says so when the
+    escape would end the game."""
 
     def __init__(self, app, op):
-        super().__init__(app)
         self.op = op
+        self.asking = False  # the Status row asks to confirm an escape
+        super().__init__(app)
         self.title = "OPERATIVE " + op_name(app.session.game, op)
 
     _LABELS = {"moved": "Moved (wnd->dly)", "wounded": "Wounded", "delayed": "Delayed", "status": "Status"}
@@ -64,41 +68,50 @@ class Operative(Form):
     def value(self, row):
         g = self.app.session.game
         if row == "status":
+            if self.asking:
+                return "end game?" if self._last_inside(g) else "escape?"
             return ("inside", "escaped", "caught")[g.status(self.op)]
         if row == "moved":
             return None
         return "yes" if g.has(self.op, self._BITS[row]) else "no"
 
+    def _last_inside(self, g):
+        for op in range(g.ops):
+            if op != self.op and g.status(op) == INSIDE:
+                return False
+        return True
+
     def change(self, row, d):
-        """Wounded and Delayed: clockwise yes, anticlockwise no. Status: clockwise escapes."""
+        """Wounded and Delayed: clockwise yes, anticlockwise no. Status: clockwise asks to escape."""
         g = self.app.session.game
         if row == "status":
-            if d > 0:
-                self._escape(g)
+            if g.status(self.op) != INSIDE:
+                self.app.flash("Use undo to return")
+            else:
+                self.asking = d > 0
             return
         on = d > 0
         if g.has(self.op, self._BITS[row]) != on:
             setter = g.set_wounded if row == "wounded" else g.set_delayed
             self.app.session.act(A_OPERATIVE, setter, self.op, on)
 
-    def _escape(self, g):
-        if g.status(self.op) != INSIDE:
-            self.app.flash("Use undo to return")
-            return
-        self.app.session.act(A_OPERATIVE, g.escape, self.op)
-        self.app.flash(op_name(g, self.op) + " escaped")
-        if g.over:
-            self.app.close_all()
-
     def pick(self, row):
         g = self.app.session.game
         if row == "moved":
             self.app.session.act(A_OPERATIVE, g.resolve_move, self.op)
             self.app.flash("Delayed" if g.has(self.op, DELAYED) else "Not wounded: fine")
-        elif row == "status":
-            self._escape(g)
-        else:
+        elif row != "status":
             self.change(row, -1 if g.has(self.op, self._BITS[row]) else 1)
+        elif g.status(self.op) != INSIDE:
+            self.app.flash("Use undo to return")
+        elif not self.asking:
+            self.asking = True
+        else:
+            self.asking = False
+            self.app.session.act(A_OPERATIVE, g.escape, self.op)
+            self.app.flash(op_name(g, self.op) + " escaped")
+            if g.over:
+                self.app.close_all()
 
 
 class DieEntry(Form):
