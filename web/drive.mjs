@@ -3,7 +3,9 @@
 //   {"id": 1, "ref": "chromium", "call": "launch", "args": [{...}], "save": "browser"}
 //   -> {"id": 1, "value": ...}  or  {"id": 1, "error": "..."}
 // `call` is a method path on the object named `ref` ("keyboard.press" on a page); a result kept
-// with `save` is named for later commands instead of being sent back.
+// with `save` is named for later commands instead of being sent back; with "nowait": true the
+// call is not awaited (page.waitForEvent before the click that fires it) and a later command on
+// that name awaits it. An argument {"$ref": NAME} is the object kept as NAME.
 import { createRequire } from "module";
 import { createInterface } from "readline";
 import { join } from "path";
@@ -20,14 +22,21 @@ function plain(value) {
   return null; // a Playwright object (Response, ...): keep it with `save` to use it
 }
 
-async function run({ id, ref, call, args, save }) {
+async function run({ id, ref, call, args, save, nowait }) {
   const path = call.split(".");
-  let self = objects[ref];
+  let self = await objects[ref];
   if (self === undefined) throw new Error("no object named " + ref);
   for (const name of path.slice(0, -1)) self = self[name];
   const fn = self[path[path.length - 1]];
   if (typeof fn !== "function") throw new Error(call + " is not a method of " + ref);
-  const value = await fn.apply(self, args || []);
+  const resolved = await Promise.all((args || []).map((a) => (a && a.$ref ? objects[a.$ref] : a)));
+  const pending = Promise.resolve(fn.apply(self, resolved));
+  if (nowait) {
+    pending.catch(() => {}); // its error comes with the command that awaits it
+    objects[save] = pending;
+    return { id, value: null };
+  }
+  const value = await pending;
   if (save) {
     objects[save] = value;
     return { id, value: null };

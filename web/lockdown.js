@@ -19,7 +19,7 @@ const t0 = performance.now();
 const canvas = document.getElementById("oled");
 const statusLine = document.getElementById("status");
 const frame = new Uint8Array(FRAME);
-const timings = { firstFrame: null, boot: null, keyToFrame: [] };
+const timings = { firstFrame: null, boot: null, boots: 0, keyToFrame: [] };
 let mp = null, glue = null, addr = 0, build = null, firmware = null, timer = null;
 let pendingKeyAt = null; // timeStamp of the last key that has not changed the frame yet
 let synced = new Map(); // path -> signature of what localStorage holds
@@ -267,6 +267,7 @@ async function boot() {
   draw();
   syncFiles(); // the boot may have set a damaged save aside
   timings.boot = performance.now() - started;
+  timings.boots++;
   if (timings.firstFrame === null) {
     timings.firstFrame = performance.now(); // since the navigation started
     if (!problems.length) say("");
