@@ -18,9 +18,10 @@ import subprocess
 import sys
 
 import host_sim  # noqa: F401  (firmware/ and the MicroPython shims on sys.path)
-from lockdown.games.infiltration.rules.game import LOCKDOWN
 from lockdown.games.infiltration.rules.gamelog import FIELDS, GameLog
 from lockdown.games.infiltration.rules.npc import NAMES
+
+LOCKDOWN_V1 = 0x08  # the lockdown bit of a version 1 save's "flags"
 
 CURRENT = "game.json"
 ARCHIVE = "log"
@@ -128,8 +129,8 @@ def read_game(name, text):
         r["step"] = r["after"] - r["before"] if r["die"] else None
         r["acted"], r["left"] = _names(r["acted"]), _names(r["left"])
         rounds.append(r)
-    flags = doc.get("flags", 0)
-    end = "playing" if doc.get("phase") != "game_over" else "lockdown" if flags & LOCKDOWN else "escaped"
+    lockdown = doc.get("lockdown", doc.get("flags", 0) & LOCKDOWN_V1)  # v2 names it; v1 had a flags byte
+    end = "playing" if doc.get("phase") != "game_over" else "lockdown" if lockdown else "escaped"
     return {"game": name, "players": doc.get("players"), "end": end, "round": doc.get("round"),
             "prox": doc.get("prox"), "alarm": doc.get("alarm"), "faces": doc.get("faces"),
             "rounds": rounds}

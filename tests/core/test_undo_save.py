@@ -1,7 +1,8 @@
 """Undo of every action, and the versioned save format."""
 import json
 
-from lockdown.games.infiltration.rules.game import BLACKMAIL, NPC, SECURITY, Game, RuleError
+from lockdown.games.infiltration.rules.game import (BLACKMAIL, NELSON_ALWAYS, NPC, NPC_NAMES as NAMES, PROTOTYPE,
+                                                    SECURITY, Game, RuleError)
 from lockdown.history import DEPTH
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_OPERATIVE, A_PROX, A_ROLL
 from lockdown.games.infiltration.rules.save import SaveError, dumps, loads
@@ -87,32 +88,55 @@ def test_save_then_load_is_identity():
     g.set_alarm(5)
     g.set_proximity(42)
     g.set_wounded(3)
-    g.set_card(2, BLACKMAIL)
-    g.set_score(2, 17, 8)
     g.set_npc(3, 7, True)
     to_phase(g, NPC)
     h = Game(2)
     loads(dumps(g), h)
     assert bytes(h.s) == bytes(g.s)
+    g.set_proximity(99)  # lockdown in the NPC phase: scores, cards, the walk kept
+    g.set_card(2, BLACKMAIL)
+    g.set_card(4, PROTOTYPE)
+    g.set_score(2, 17, 8)
+    loads(dumps(g), h)
+    assert bytes(h.s) == bytes(g.s)
 
 
-def test_six_player_save_is_under_1kb():
+def test_six_player_save_is_under_1_5kb():
     g = playing(6)
-    for op in range(6):
-        g.set_score(op, 200, 99)
     for n in range(5):
-        g.set_npc(n, 13)
-    assert len(dumps(g)) <= 1024
+        g.set_npc(n, 13, n % 2 == 0)
+    for op in range(6):
+        g.set_wounded(op)
+        g.set_delayed(op)
+    to_phase(g, NPC)
+    npc.confirm(g)
+    g.set_proximity(99)
+    for op in range(6):
+        g.set_score(op, 200, 199)
+        g.set_card(op, BLACKMAIL)
+        g.set_card(op, PROTOTYPE)
+    assert len(dumps(g)) <= 1536
 
 
-def test_save_is_versioned_json():
-    doc = json.loads(dumps(playing(3)))
-    assert doc["v"] == 1 and doc["phase"] == "selection" and len(doc["ops"]) == 3
+def test_save_is_versioned_json_of_named_fields():
+    g = playing(3)
+    g.set_wounded(1)
+    g.set_npc(npc.HARRIS, 4, False)
+    g.set_setting(NELSON_ALWAYS, False)
+    doc = json.loads(dumps(g))
+    assert doc["v"] == 2 and doc["phase"] == "selection" and len(doc["ops"]) == 3
+    assert doc["ops"][1] == {"status": "inside", "wounded": True, "delayed": False, "blackmail": False,
+                             "prototype": False, "data": 0, "tokens": 0}
+    assert doc["npcs"] == {"Harris": {"room": 4, "face": "down"}}
+    assert doc["settings"] == {"pass_skips_escaped": True, "nelson_always": False, "check_at_start": True,
+                               "extract": False}
+    assert doc["npc_walk"] == {"checked": [], "acted": [], "next": None}
+    assert not doc["rolled"] and not doc["lockdown"] and not doc["two_player"] and "flags" not in doc
 
 
-def bad(mutate):
+def bad(mutate, make=None):
     """Loading a mutated save must raise SaveError and leave the target game untouched."""
-    doc = json.loads(dumps(playing(4)))
+    doc = json.loads(dumps(make() if make else playing(4)))
     mutate(doc)
     g = playing(3)
     g.set_alarm(4)
@@ -124,16 +148,64 @@ def bad(mutate):
 
 def test_malformed_saves_are_rejected_whole():
     assert "version" in bad(lambda d: d.update(v=99))
+    assert "version" in bad(lambda d: d.update(v=True))
     assert "prox" in bad(lambda d: d.update(prox=100))
     assert "alarm" in bad(lambda d: d.update(alarm=9))
     assert "phase" in bad(lambda d: d.update(phase="lunch"))
-    assert "ops" in bad(lambda d: d.update(ops=[[0, 0, 0]]))
-    assert "operative" in bad(lambda d: d["ops"][3].append(1))
+    assert "ops" in bad(lambda d: d.update(ops=[d["ops"][0]]))
+    assert "operative 4" in bad(lambda d: d["ops"][3].update(extra=1))
+    assert "operative 4" in bad(lambda d: d["ops"][3].pop("tokens"))
+    assert "status" in bad(lambda d: d["ops"][3].update(status="asleep"))
+    assert "wounded" in bad(lambda d: d["ops"][3].update(wounded=1))
     assert "first" in bad(lambda d: d.update(first=4))
     assert "missing" in bad(lambda d: d.pop("round"))
     assert "unknown" in bad(lambda d: d.update(extra=1))
-    assert "NPC" in bad(lambda d: d.update(npcs=[0, 0, 0, 0, 14]))
+    assert "settings" in bad(lambda d: d["settings"].pop("extract"))
+    assert "extract" in bad(lambda d: d["settings"].update(extract=None))
+    assert "NPC" in bad(lambda d: d.update(npcs={"Smith": {"room": 1, "face": "up"}}))
+    assert "room" in bad(lambda d: d.update(npcs={"Kent": {"room": 14, "face": "up"}}))
+    assert "face" in bad(lambda d: d.update(npcs={"Kent": {"room": 3, "face": "sideways"}}))
+    assert "npcs" in bad(lambda d: d.update(npcs=[0, 0, 0, 0, 0]))
     assert "prox" in bad(lambda d: d.update(prox="7"))
+
+
+def test_cross_field_checks_refuse_states_play_cannot_reach():
+    """Issue 11 point 3: each of these loaded before; each is one field off a real save."""
+    def over():
+        g = playing(4)
+        g.set_proximity(99)
+        return g
+
+    def rolled():
+        g = playing(4)
+        to_phase(g, SECURITY)
+        g.security(3)
+        return g
+
+    assert "over" in bad(lambda d: d.update(phase="game_over", prox=10))  # everyone inside
+    assert "everyone out" in bad(lambda d: [o.update(status="escaped") for o in d["ops"]])
+    assert "lockdown" in bad(lambda d: d.update(lockdown=True))  # at proximity 0
+    assert "lockdown" in bad(lambda d: d.update(prox=99))  # 99 without the lockdown
+    assert "round 0" in bad(lambda d: d.update(round=0))  # in Selection
+    assert "round 0" in bad(lambda d: d.update(round=7, phase="setup"))
+    assert "rolled" in bad(lambda d: d.update(die=4))  # no rolled flag
+    assert "rolled" in bad(lambda d: d.update(die=0), rolled)  # the rolled flag, die 0
+    assert "rolled outside" in bad(lambda d: d.update(phase="selection"), rolled)
+    assert "captured" in bad(lambda d: d["ops"][1].update(status="captured"))
+    assert "scored" in bad(lambda d: d["ops"][1].update(data=3))
+    assert "scored" in bad(lambda d: d["ops"][1].update(prototype=True))
+    assert "captured" in bad(lambda d: d.update(phase="security", lockdown=False, prox=98), over)
+    assert "over with someone inside" in bad(lambda d: d["ops"][0].update(status="inside"), over)
+
+
+def test_check_names_the_first_broken_invariant():
+    g = playing(4)
+    assert g.check() is None
+    to_phase(g, SECURITY)
+    g.security(2)
+    assert g.check() is None
+    g.set_proximity(99)
+    assert g.check() is None and Game().check() is None
 
 
 def npc_phase_game():
@@ -154,7 +226,7 @@ def test_save_keeps_the_npc_phase_progress():
     loads(dumps(g), h)
     assert bytes(h.s) == bytes(g.s)
     assert npc.current(h) == npc.current(g) == (4, npc.KENT_GO)
-    assert json.loads(dumps(g))["npc_walk"] == [0, 1 << 3, 5]
+    assert json.loads(dumps(g))["npc_walk"] == {"checked": [], "acted": ["Nelson"], "next": "Kent"}
 
 
 def test_save_after_a_lockdown_in_the_npc_phase_loads():
@@ -169,20 +241,25 @@ def test_save_after_a_lockdown_in_the_npc_phase_loads():
     assert bytes(h.s) == bytes(g.s)
 
 
+def walk(checked=(), acted=(), next=None):
+    return {"checked": list(checked), "acted": list(acted), "next": next}
+
+
 def test_bad_npc_phase_progress_is_rejected():
     assert "npc_walk" in bad(lambda d: d.pop("npc_walk"))
-    assert "npc_walk" in bad(lambda d: d.update(npc_walk=[0, 0]))
-    assert "npc_walk" in bad(lambda d: d.update(npc_walk=[0, 0, "1"]))
-    assert "npc_walk" in bad(lambda d: d.update(npc_walk=[0, 0, True]))
-    assert "npc_walk" in bad(lambda d: d.update(npc_walk={"a": 1}))
-    for walk in ([32, 0, 0], [0, 32, 0], [0, 0, 6], [-1, 0, 0]):
-        assert "range" in bad(lambda d: d.update(phase="npc", npc_walk=walk))
-    for phase in ("setup", "selection", "resolution", "security"):
-        assert "outside" in bad(lambda d: d.update(phase=phase, npc_walk=[0, 1, 0]))
-    for walk, step in (([31, 31, 5], None), ([0, 0, 0], (3, npc.NELSON_GO))):
+    assert "npc_walk" in bad(lambda d: d.update(npc_walk=[0, 0, 0]))
+    assert "npc_walk" in bad(lambda d: d.update(npc_walk={"checked": []}))
+    assert "npc_walk" in bad(lambda d: d.update(npc_walk=walk(acted=["Kent", "Kent"])), npc_phase_game)
+    assert "npc_walk" in bad(lambda d: d.update(npc_walk=walk(acted="Kent")), npc_phase_game)
+    assert "NPC" in bad(lambda d: d.update(npc_walk=walk(acted=["Smith"])), npc_phase_game)
+    assert "NPC" in bad(lambda d: d.update(npc_walk=walk(next=3)), npc_phase_game)
+    for phase in ("selection", "resolution", "security"):
+        assert "outside" in bad(lambda d: d.update(phase=phase, npc_walk=walk(acted=["CSX-13"])))
+    every = NAMES
+    for w, step in ((walk(every, every, "Kent"), None), (walk(), (3, npc.NELSON_GO))):
         g = Game(2)
         doc = json.loads(dumps(npc_phase_game()))
-        doc["npc_walk"] = walk
+        doc["npc_walk"] = w
         loads(json.dumps(doc), g)
         assert npc.current(g) == step
 

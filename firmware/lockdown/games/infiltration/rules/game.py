@@ -3,6 +3,8 @@
 The state lives in one small bytearray with a fixed layout (the offsets below). That keeps a
 6-player game in well under 100 bytes, lets undo copy it into a preallocated ring without
 allocating, and makes "undo restores the exact previous state" true by construction.
+The layout is sealed in this module: the NPC walk, the save format, the log and the screens use
+the named methods below, so the bytes can change without them (tests/test_sealed_state.py).
 Nothing here touches hardware, a clock or a random source: callers pass the die value in.
 """
 from micropython import const
@@ -50,6 +52,7 @@ MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(6)
 MAX_OPS = const(6)
 NPC_COUNT = const(5)
+NPC_NAMES = ("CSX-13", "Harris", "Bailey", "Nelson", "Kent")
 SECRET_ROOM = const(13)
 LAST_ROOM = const(12)
 NPC_FACE_UP = const(0x80)
@@ -178,9 +181,6 @@ class Game:
         """The player who runs operative `op`."""
         return op >> 1 if self.s[B_FLAGS] & TWO_PLAYER else op
 
-    def op_flags(self, op):
-        return self.s[B_OPS + op * OP_SIZE]
-
     def status(self, op):
         return self.s[B_OPS + op * OP_SIZE] & STATUS_MASK
 
@@ -197,6 +197,21 @@ class Game:
         """(room, face_up) of NPC n, or None when it is not in play."""
         v = self.s[B_NPCS + n]
         return (v & NPC_ROOM, bool(v & NPC_FACE_UP)) if v else None
+
+    def npc_room(self, n):
+        """NPC n's room, 0 when it is not in play (npc() without the tuple, for the NPC walk)."""
+        return self.s[B_NPCS + n] & NPC_ROOM
+
+    def npc_up(self, n):
+        return bool(self.s[B_NPCS + n] & NPC_FACE_UP)
+
+    def npc_in_play_mask(self):
+        """Bit n set while NPC n is in the game."""
+        m = 0
+        for n in range(NPC_COUNT):
+            if self.s[B_NPCS + n]:
+                m |= 1 << n
+        return m
 
     def end_reason(self):
         if not self.over:
@@ -394,6 +409,41 @@ class Game:
         self._npc_in_play(n)
         self.s[B_NPCS + n] = 0
 
+    # ----- the NPC phase walk (npc.py works its steps out of these) ----------------------------
+    @property
+    def npc_checked(self):
+        """Bit n set once NPC n made its leave check this NPC phase."""
+        return self.s[B_NPC_CHECKED]
+
+    @property
+    def npc_acted(self):
+        """Bit n set once NPC n acted (or left) this NPC phase."""
+        return self.s[B_NPC_ACTED]
+
+    @property
+    def npc_pick(self):
+        """The NPC the first player sends next in its room, or -1: by NPC number."""
+        return self.s[B_NPC_NEXT] - 1
+
+    def npc_done(self, n, check):
+        """NPC n made its leave check (`check`) or acted; a pick is used up by it."""
+        self._check_walk()
+        self.s[B_NPC_CHECKED if check else B_NPC_ACTED] |= 1 << n
+        self.s[B_NPC_NEXT] = 0
+
+    def pick_npc(self, n):
+        self._check_walk()
+        self.s[B_NPC_NEXT] = n + 1
+
+    def end_npc_walk(self):
+        """Every NPC has checked and acted: the walk is over, the NPCs stay where they stand."""
+        self._check_walk()
+        self.s[B_NPC_CHECKED] = self.s[B_NPC_ACTED] = (1 << NPC_COUNT) - 1
+
+    def _check_walk(self):
+        if self.s[B_PHASE] != NPC:
+            raise RuleError("not the NPC phase")
+
     # ----- settings ----------------------------------------------------------------------------
     def set_setting(self, bit, on):
         if not bit & SETTING_FLAGS or bit & ~SETTING_FLAGS:
@@ -401,9 +451,228 @@ class Game:
         s = self.s
         s[B_FLAGS] = (s[B_FLAGS] | bit) if on else (s[B_FLAGS] & ~bit & 0xFF)
 
-    # ----- copying, for undo and saving ------------------------------------------------------------
+    # ----- copying, for undo ---------------------------------------------------------------------
     def copy_into(self, buf, at=0):
         buf[at:at + STATE_SIZE] = self.s
 
     def restore_from(self, buf, at=0):
         self.s[:] = buf[at:at + STATE_SIZE]
+
+    def same(self, other):
+        """True when both games are in exactly the same state."""
+        return self.s == other.s
+
+    # ----- the invariants of play --------------------------------------------------------------
+    def check(self):
+        """The first invariant of play this state breaks, in a few words, or None.
+
+        Play (and undo, which only restores states play made) reaches exactly the states that
+        pass; the loader refuses the rest, so a damaged save never shows an impossible game.
+        """
+        s = self.s
+        players = s[B_PLAYERS]
+        flags = s[B_FLAGS]
+        phase = s[B_PHASE]
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS or s[B_FIRST] >= players:
+            return "players"
+        if flags & TWO_PLAYER and players != 2:
+            return "two-player game needs 2 players"
+        if s[B_PROX] > PROX_MAX or s[B_ALARM] > ALARM_MAX + 1 or s[B_ALARM_START] > 2 or phase > OVER:
+            return "dial out of range"
+        if s[B_DIE] > 6:
+            return "die out of range"
+        if (phase == SETUP) != (s[B_ROUND] == 0):
+            return "round 0 is setup, and only it"
+        if phase == SETUP and (s[B_PROX] or s[B_ALARM] != s[B_ALARM_START] or self.npc_in_play_mask()):
+            return "setup changed the table"
+        if bool(flags & ROLLED) != bool(s[B_DIE]):
+            return "rolled flag without die, or die without it"
+        if flags & ROLLED and phase not in (SECURITY, OVER):
+            return "rolled outside Security"
+        if bool(flags & LOCKDOWN) != (s[B_PROX] == PROX_MAX):
+            return "lockdown is proximity 99, and only it"
+        inside = False
+        for op in range(MAX_OPS):
+            i = B_OPS + op * OP_SIZE
+            f = s[i]
+            if op >= self.ops:
+                if f or s[i + 1] or s[i + 2]:
+                    return "operative %d not in the game" % (op + 1)
+                continue
+            if f & STATUS_MASK == STATUS_MASK or f & ~(STATUS_MASK | WOUNDED | DELAYED | BLACKMAIL | PROTOTYPE):
+                return "operative %d malformed" % (op + 1)
+            if f & STATUS_MASK == CAPTURED and not flags & LOCKDOWN:
+                return "operative %d captured without lockdown" % (op + 1)
+            if phase != OVER and (f & (BLACKMAIL | PROTOTYPE) or s[i + 1] or s[i + 2]):
+                return "operative %d scored before the end" % (op + 1)
+            if phase == SETUP and f:
+                return "setup changed the table"
+            inside = inside or f & STATUS_MASK == INSIDE
+        if flags & LOCKDOWN and phase != OVER:
+            return "lockdown but not over"
+        if (phase == OVER) == inside:
+            return "over with someone inside" if inside else "everyone out but not over"
+        for n in range(NPC_COUNT):
+            v = s[B_NPCS + n]
+            if v & ~(NPC_ROOM | NPC_FACE_UP) or (v and not 1 <= v & NPC_ROOM <= SECRET_ROOM):
+                return "NPC %s malformed" % NPC_NAMES[n]
+        full = (1 << NPC_COUNT) - 1
+        if s[B_NPC_CHECKED] > full or s[B_NPC_ACTED] > full or s[B_NPC_NEXT] > NPC_COUNT:
+            return "NPC walk out of range"
+        if (s[B_NPC_CHECKED] or s[B_NPC_ACTED] or s[B_NPC_NEXT]) and phase not in (NPC, OVER):
+            return "NPC walk outside the NPC phase"
+        return None
+
+    # ----- the state as named fields, for the save format (save.py) ----------------------------
+    def fields(self):
+        """The whole state as named, JSON-ready fields; from_fields() takes them back."""
+        s = self.s
+        ops = []
+        for op in range(self.ops):
+            i = B_OPS + op * OP_SIZE
+            o = {"status": STATUS_NAMES[s[i] & STATUS_MASK]}
+            for name, bit in _MARKS:
+                o[name] = bool(s[i] & bit)
+            o["data"] = s[i + 1]
+            o["tokens"] = s[i + 2]
+            ops.append(o)
+        npcs = {}
+        for n in range(NPC_COUNT):
+            if s[B_NPCS + n]:
+                npcs[NPC_NAMES[n]] = {"room": self.npc_room(n), "face": "up" if self.npc_up(n) else "down"}
+        d = {"players": s[B_PLAYERS], "round": s[B_ROUND], "phase": PHASE_NAMES[s[B_PHASE]],
+             "first": s[B_FIRST], "prox": s[B_PROX], "alarm": self.alarm, "alarm_start": self.alarm_start,
+             "die": s[B_DIE]}
+        for name, bit in _FLAGS:
+            d[name] = bool(s[B_FLAGS] & bit)
+        d["settings"] = settings = {}
+        for name, bit in _SETTINGS:
+            settings[name] = bool(s[B_FLAGS] & bit)
+        d["ops"] = ops
+        d["npcs"] = npcs
+        d["npc_walk"] = {"checked": _names(s[B_NPC_CHECKED]), "acted": _names(s[B_NPC_ACTED]),
+                         "next": NPC_NAMES[s[B_NPC_NEXT] - 1] if s[B_NPC_NEXT] else None}
+        return d
+
+    def from_fields(self, d):
+        """Takes the state from fields() back, all or nothing: RuleError says what is wrong
+        (a field, or the invariant of play it breaks) and leaves the game as it was."""
+        was = bytearray(self.s)
+        try:
+            self._from_fields(d)
+            broken = self.check()
+            if broken:
+                raise RuleError(broken)
+        except RuleError:
+            self.s[:] = was
+            raise
+
+    def _from_fields(self, d):
+        s = self.s
+        _keys(d, _FIELDS, "game")
+        for i in range(STATE_SIZE):
+            s[i] = 0
+        s[B_PLAYERS] = _int(d, "players", MIN_PLAYERS, MAX_PLAYERS)
+        s[B_ROUND] = _int(d, "round", 0, 255)
+        s[B_PHASE] = _index(d["phase"], PHASE_NAMES, "phase")
+        s[B_FIRST] = _int(d, "first", 0, s[B_PLAYERS] - 1)
+        s[B_PROX] = _int(d, "prox", 0, PROX_MAX)
+        s[B_ALARM] = _int(d, "alarm", ALARM_MIN, ALARM_MAX) + 1
+        s[B_ALARM_START] = _int(d, "alarm_start", -1, 1) + 1
+        s[B_DIE] = _int(d, "die", 0, 6)
+        flags = 0
+        for name, bit in _FLAGS:
+            flags |= bit if _bool(d, name) else 0
+        settings = d["settings"]
+        _keys(settings, _SETTING_NAMES, "settings")
+        for name, bit in _SETTINGS:
+            flags |= bit if _bool(settings, name) else 0
+        s[B_FLAGS] = flags
+        ops = d["ops"]
+        if type(ops) is not list or len(ops) != self.ops:
+            raise RuleError("ops must list %d operatives" % self.ops)
+        for op, o in enumerate(ops):
+            _keys(o, _OP_FIELDS, "operative %d" % (op + 1))
+            i = B_OPS + op * OP_SIZE
+            f = _index(o["status"], STATUS_NAMES, "status")
+            for name, bit in _MARKS:
+                f |= bit if _bool(o, name) else 0
+            s[i] = f
+            s[i + 1] = _int(o, "data", 0, 255)
+            s[i + 2] = _int(o, "tokens", 0, 255)
+        npcs = d["npcs"]
+        if type(npcs) is not dict:
+            raise RuleError("npcs must map names")
+        for name in npcs:
+            n = _index(name, NPC_NAMES, "NPC")
+            where = npcs[name]
+            _keys(where, ("room", "face"), name)
+            up = _index(where["face"], ("down", "up"), "face")
+            s[B_NPCS + n] = _int(where, "room", 1, SECRET_ROOM) | (NPC_FACE_UP if up else 0)
+        walk = d["npc_walk"]
+        _keys(walk, ("checked", "acted", "next"), "npc_walk")
+        s[B_NPC_CHECKED] = _mask(walk, "checked")
+        s[B_NPC_ACTED] = _mask(walk, "acted")
+        if walk["next"] is not None:
+            s[B_NPC_NEXT] = _index(walk["next"], NPC_NAMES, "NPC in npc_walk") + 1
+
+
+# Named fields of the state (fields(), from_fields()): name and bit
+_FLAGS = (("two_player", TWO_PLAYER), ("physical_die", PHYSICAL_DIE), ("rolled", ROLLED),
+          ("lockdown", LOCKDOWN))
+_SETTINGS = (("pass_skips_escaped", PASS_SKIPS_ESCAPED), ("nelson_always", NELSON_ALWAYS),
+             ("check_at_start", CHECK_AT_START), ("extract", EXTRACT))
+_SETTING_NAMES = ("pass_skips_escaped", "nelson_always", "check_at_start", "extract")
+_MARKS = (("wounded", WOUNDED), ("delayed", DELAYED), ("blackmail", BLACKMAIL), ("prototype", PROTOTYPE))
+_FIELDS = ("players", "round", "phase", "first", "prox", "alarm", "alarm_start", "die", "two_player",
+           "physical_die", "rolled", "lockdown", "settings", "ops", "npcs", "npc_walk")
+_OP_FIELDS = ("status", "wounded", "delayed", "blackmail", "prototype", "data", "tokens")
+
+
+def _keys(d, keys, what):
+    if type(d) is not dict:
+        raise RuleError("%s must be an object" % what)
+    for k in keys:
+        if k not in d:
+            raise RuleError("%s: %s missing" % (what, k))
+    for k in d:
+        if k not in keys:
+            raise RuleError("%s: unknown key %s" % (what, k))
+
+
+def _int(d, key, lo, hi):
+    v = d[key]
+    if type(v) is not int or not lo <= v <= hi:
+        raise RuleError("%s must be %d..%d" % (key, lo, hi))
+    return v
+
+
+def _bool(d, key):
+    v = d[key]
+    if type(v) is not bool:
+        raise RuleError("%s must be true or false" % key)
+    return v
+
+
+def _index(v, names, what):
+    """The place of name `v` in `names`; `what` says which field it came from."""
+    if type(v) is not str or v not in names:
+        raise RuleError("unknown %s" % what)
+    return names.index(v)
+
+
+def _mask(walk, key):
+    names = walk[key]
+    if type(names) is not list:
+        raise RuleError("npc_walk: %s must list NPCs" % key)
+    m = 0
+    for name in names:
+        bit = 1 << _index(name, NPC_NAMES, "NPC in npc_walk")
+        if m & bit:
+            raise RuleError("npc_walk: an NPC twice")
+        m |= bit
+    return m
+
+
+def _names(mask):
+    return [NPC_NAMES[n] for n in range(NPC_COUNT) if mask >> n & 1]

@@ -11,7 +11,7 @@ import json
 
 from micropython import const
 
-from lockdown.games.infiltration.rules.game import B_NPCS, NPC_COUNT, PHYSICAL_DIE
+from lockdown.games.infiltration.rules.game import NPC_COUNT, PHYSICAL_DIE
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX
 
 CAP = const(40)  # rounds kept
@@ -42,11 +42,7 @@ class LogError(ValueError):
 
 def in_play(game):
     """Bit n set while NPC n is in the game; taken before an NPC step for `on_npc_step`."""
-    m = 0
-    for n in range(NPC_COUNT):
-        if game.s[B_NPCS + n]:
-            m |= 1 << n
-    return m
+    return game.npc_in_play_mask()
 
 
 def _s8(v):

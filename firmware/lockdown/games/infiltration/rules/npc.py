@@ -4,17 +4,16 @@ Order: with CHECK_AT_START (default) every face-up NPC first makes its leave che
 it starts the phase in, before any NPC acts; then each face-up NPC acts, room by room from the
 entry room (1) to room 12, then the secret room (13). NPCs sharing a room go by NPC number unless
 the first player sends another first (choose). Face-down NPCs do nothing.
-Progress is two bit masks in the game state, and the next step is worked out from the state each
-time, so undo restores it exactly and corrections between steps (flip, move, remove) just work.
+Progress is kept by the Game (npc_checked, npc_acted, npc_pick), and the next step is worked out
+from the game each time, so undo restores it exactly and corrections between steps (flip, move, remove) just work.
 The device moves the NPCs and the dials; the prompt tells the table the rest.
 "Back one room" from the secret room goes to room 12 unless confirm(to=) names another: the way
 out of the secret room depends on the room cards, which only the table sees.
 """
 from micropython import const
 
-from lockdown.games.infiltration.rules.game import (B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_NPCS, CHECK_AT_START,
-                           LAST_ROOM, NELSON_ALWAYS, NPC, NPC_COUNT, NPC_FACE_UP, NPC_ROOM,
-                           SECRET_ROOM, RuleError)
+from lockdown.games.infiltration.rules.game import (CHECK_AT_START, LAST_ROOM, NELSON_ALWAYS, NPC, NPC_COUNT,
+                                                    NPC_NAMES, SECRET_ROOM, RuleError)
 
 # The five NPCs, by number
 CSX = const(0)
@@ -22,7 +21,7 @@ HARRIS = const(1)
 BAILEY = const(2)
 NELSON = const(3)
 KENT = const(4)
-NAMES = ("CSX-13", "Harris", "Bailey", "Nelson", "Kent")
+NAMES = NPC_NAMES
 HINTS = ("clear room, back", "wounds, back, +5", "back, or out +20", "wounds, alarm +1",
          "back, dumps data")  # what each does in the NPC phase, for lists
 ENTRY = const(1)
@@ -45,11 +44,9 @@ _ACTS = (CLEAR, HARRIS_GO, BACK, NELSON_GO, KENT_GO)
 
 def _kind(g, n, checks):
     """The step NPC n has to make now (leave checks or acts), or 0."""
-    s = g.s
-    v = s[B_NPCS + n]
-    if not v & NPC_FACE_UP or s[B_NPC_CHECKED if checks else B_NPC_ACTED] & (1 << n):
+    if not g.npc_up(n) or (g.npc_checked if checks else g.npc_acted) & (1 << n):
         return 0
-    room = v & NPC_ROOM
+    room = g.npc_room(n)
     leave = LEAVE if room == ENTRY and n != NELSON else BAILEY_CHECK if n == BAILEY else 0
     if checks:
         return leave
@@ -62,13 +59,12 @@ def _kind(g, n, checks):
 
 def _find(g, checks):
     """The NPC that goes next in this stage, or -1: lowest room, then the pick, then by number."""
-    s = g.s
-    pick = s[B_NPC_NEXT] - 1
+    pick = g.npc_pick
     best = -1
     low = 99
     for n in range(NPC_COUNT):
         if _kind(g, n, checks):
-            room = s[B_NPCS + n] & NPC_ROOM
+            room = g.npc_room(n)
             if room < low or (room == low and n == pick):
                 best, low = n, room
     return best
@@ -76,7 +72,7 @@ def _find(g, checks):
 
 def _checks(g):
     """True while leave checks are due: they all come before the first act, and never after it."""
-    return g.flag(CHECK_AT_START) and not g.s[B_NPC_ACTED] and _find(g, True) >= 0
+    return g.flag(CHECK_AT_START) and not g.npc_acted and _find(g, True) >= 0
 
 
 def current(g):
@@ -94,15 +90,15 @@ def choices(g):
     if not step:
         return []
     checks = _checks(g)
-    room = g.s[B_NPCS + step[0]] & NPC_ROOM
-    return [n for n in range(NPC_COUNT) if _kind(g, n, checks) and g.s[B_NPCS + n] & NPC_ROOM == room]
+    room = g.npc_room(step[0])
+    return [n for n in range(NPC_COUNT) if _kind(g, n, checks) and g.npc_room(n) == room]
 
 
 def choose(g, n):
     """The first player sends NPC n next, before the others in its room."""
     if n not in choices(g):
         raise RuleError("not due in this room")
-    g.s[B_NPC_NEXT] = n + 1
+    g.pick_npc(n)
 
 
 def back(room):
@@ -119,10 +115,8 @@ def confirm(g, answer=True, to=0):
     if not 0 <= to <= SECRET_ROOM:
         raise RuleError("room 1 to 12 or secret")
     n, kind = step
-    s = g.s
-    s[B_NPC_CHECKED if _checks(g) else B_NPC_ACTED] |= 1 << n
-    s[B_NPC_NEXT] = 0
-    room = s[B_NPCS + n] & NPC_ROOM
+    g.npc_done(n, _checks(g))
+    room = g.npc_room(n)
     if kind == LEAVE or (kind in (BAILEY_CHECK, BAILEY_ASK) and answer):
         g.remove_npc(n)
         if n == BAILEY:
@@ -133,7 +127,7 @@ def confirm(g, answer=True, to=0):
     elif kind != BAILEY_CHECK:  # the rest go back one room (Bailey too when the answer is no)
         if kind == CLEAR:
             for m in range(NPC_COUNT):
-                if m != n and s[B_NPCS + m] & NPC_ROOM == room:
+                if m != n and g.npc_room(m) == room:
                     g.remove_npc(m)  # face up or down alike
         dest = to or back(room)
         g.move_npc(n, dest) if dest else g.remove_npc(n)
@@ -143,9 +137,7 @@ def confirm(g, answer=True, to=0):
 
 def skip(g):
     """Ends the walk with the NPCs where they stand (the group ran them by hand)."""
-    if g.phase != NPC:
-        raise RuleError("not the NPC phase")
-    g.s[B_NPC_CHECKED] = g.s[B_NPC_ACTED] = (1 << NPC_COUNT) - 1
+    g.end_npc_walk()
 
 
 def _where(room):
@@ -163,7 +155,7 @@ def prompt(g):
     if not step:
         return ()
     n, kind = step
-    room = g.s[B_NPCS + n] & NPC_ROOM
+    room = g.npc_room(n)
     head = "%s, %s" % (NAMES[n], _where(room))
     if kind == LEAVE:
         return head, "at the entry:", "leaves, prox +20" if n == BAILEY else "leaves the game"

@@ -18,7 +18,7 @@ def changes(before, after):
                                          before.round, PHASE_NAMES[before.phase][:6]))
     if before.first_player != after.first_player:
         out.append("1st P%d -> P%d" % (after.first_player + 1, before.first_player + 1))
-    if not out and before.s != after.s:
+    if not out and not before.same(after):
         out.append("Table details")
     return out[:3]
 
