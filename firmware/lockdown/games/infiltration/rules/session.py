@@ -2,16 +2,23 @@
 through actions.
 
 Every user action goes through `act`, which records an undo entry first and drops it again if
-the rules refuse the action, so a refused action leaves no trace. `changes` counts committed
+the rules refuse the action, so a refused action leaves no trace. Only a spin of one control on
+one value (`spin`, a key the screen names it by) folds into the entry before it, and only while
+the detents come less than MERGE_MS apart; every other change is an undo step of its own. `changes` counts committed
 actions, so the board knows when to write the save file. Rolls, dial turns and undos are also
 reported to the GameLog here, so every front end keeps the same log.
 """
+from micropython import const
+
 from lockdown.dice import Die
+from lockdown.ticks import diff
 from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_SIZE, Game, RuleError
 from lockdown.games.infiltration.rules.gamelog import GameLog
 from lockdown.games.infiltration.rules.save import dumps, loads
 from lockdown.history import History
-from lockdown.games.infiltration.rules.actions import A_ALARM, A_ROLL
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_ROLL, A_SETUP
+
+MERGE_MS = const(1500)  # detents of one spin closer than this undo as one step
 
 
 class Session:
@@ -24,33 +31,59 @@ class Session:
         self.log = GameLog()
         self.forced = 0  # a die face the next device roll shows (simulator scripts, tests)
         self.changes = 0  # committed actions so far; the board saves when this moves
+        self._spin = 0  # the spin the last action was part of (0: none), and its last detent
+        self._spin_at = 0
+        self._logs = []  # (buf, last) of the log before each "new game" the history holds
+        self._fresh = False  # a new game started here and not over since (see `fresh`)
 
-    def act(self, code, method, *args, merge=False):
+    def act(self, code, method, *args, spin=0, now=0):
         """Runs method(*args) as one undoable action; RuleError propagates, leaving no trace.
 
-        merge=True folds it into the previous action when that had the same code, so a quick
-        spin of a knob is undone in one step.
+        spin: nonzero for a detent of a knob on one value (the key names the value, e.g. which
+        operative's data); it folds into the last action when that was the same spin, `now`
+        (app.now) less than MERGE_MS after its previous detent, so a quick spin is one undo step.
         """
-        fold = self._begin(code, merge)
+        fold = self._begin(code, spin, now)
         try:
             method(*args)
         except RuleError:
             if not fold:
                 self.history.drop()
+                self._spin = 0
             raise
+        if code == A_SETUP:
+            self._keep_log()
+        self._fresh = code == A_SETUP or self._fresh and not self.game.over
         self.changes += 1
 
-    def _begin(self, code, merge):
+    def _begin(self, code, spin, now):
         """Records the undo entry for an action, unless it folds into the last one; says which."""
-        fold = merge and self.history.count and self.history.last_code() == code
+        fold = bool(spin and spin == self._spin and self.history.count and self.history.last_code() == code
+                    and diff(now, self._spin_at) < MERGE_MS)
+        self._spin = spin
+        self._spin_at = now
         if not fold:
             self.history.record(self.game, code)
         return fold
 
+    def _keep_log(self):
+        """A new game: keep the old game's log, so undoing the new game brings it back.
+
+        One is kept per "new game" entry the history still holds, no more.
+        """
+        self._logs.append((bytes(self.log.buf), self.log.last))
+        extra = len(self._logs) - self.history.codes(A_SETUP)
+        if extra > 0:
+            del self._logs[:extra]
+
     def turn(self, code, delta, merge=False):
         """Moves the alarm (A_ALARM) or proximity (A_PROX) dial by `delta`."""
         g = self.game
-        fold = self._begin(code, merge)  # not through act: no tuple or bound method per detent
+        # not through act: no tuple or bound method per detent; the play screen times the spin
+        fold = merge and self.history.count and self.history.last_code() == code
+        self._spin = 0
+        if not fold:
+            self.history.record(g, code)
         try:
             if code == A_ALARM:
                 before = g.alarm
@@ -65,6 +98,7 @@ class Session:
                 self.history.drop()
             raise
         self.changes += 1
+        self._fresh = self._fresh and not g.over
         self.log.on_manual(g, code, moved)
 
     def roll(self, value=0):
@@ -81,6 +115,12 @@ class Session:
 
     def undo(self):
         code = self.history.undo(self.game)
+        self._spin = 0
+        if code == A_SETUP:
+            self._fresh = False
+            if self._logs:
+                buf, self.log.last = self._logs.pop()
+                self.log.buf[:] = buf
         if code:
             self.changes += 1
             self.log.sync(self.game)
@@ -94,6 +134,7 @@ class Session:
     def loads(self, text):
         """Loads a save document, all or nothing (SaveError, a ValueError, leaves all as it was)."""
         loads(text, self.game, self.log)
+        self._fresh = False
 
     @property
     def over(self):
@@ -101,8 +142,9 @@ class Session:
 
     @property
     def fresh(self):
-        """A new game not yet past its first round: it replaces (and archives) a finished one."""
-        return self.game.round <= 1 and not self.game.over
+        """A new game started here, in its first round and never over since: it replaces (and
+        archives) a finished one. An undo back to round 1 is not a new game."""
+        return self._fresh and self.game.round <= 1
 
     def status(self):
         """One line for the serial console of a board without a display."""

@@ -58,7 +58,8 @@ class Scoring(Form):
             return
         data = min(max(g.data(op) + (d if field == "data" else 0), 0), 255)
         tokens = min(max(g.tokens(op) + (d if field == "tokens" else 0), 0), 255)
-        s.act(A_SCORE, g.set_score, op, data, tokens, merge=True)
+        spin = 1 + op * 2 + (field == "tokens")  # a spin of this one row
+        s.act(A_SCORE, g.set_score, op, data, tokens, spin=spin, now=self.app.now)
 
     def pick(self, row):
         if row == "won":

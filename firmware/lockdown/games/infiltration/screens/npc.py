@@ -79,7 +79,7 @@ class NpcEdit(Form):
         if row == "room":
             self.room = min(max(self.room + d, 1), SECRET_ROOM)
             if self._in_play():
-                s.act(A_NPC, g.move_npc, self.n, self.room, merge=True)
+                s.act(A_NPC, g.move_npc, self.n, self.room, spin=1 + self.n, now=self.app.now)
         elif (d > 0) != self.up:
             self.up = d > 0
             if self._in_play():
