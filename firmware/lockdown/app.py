@@ -83,9 +83,10 @@ class App:
         return False
 
     def turn(self, knob, n):
-        if self._wake() or not n:
-            return
-        self.top().turn(knob, n)
+        if self._wake() and n:  # waking takes one detent, so a spin acts the same however it arrives
+            n -= 1 if n > 0 else -1
+        if n:
+            self.top().turn(knob, n)
 
     def press(self, button):
         if not self._wake():
