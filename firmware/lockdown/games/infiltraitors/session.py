@@ -79,9 +79,14 @@ class Session:
         return code
 
     def _moved(self):
+        """One committed step; an end stops the clock at the time of its last tick."""
         self.steps += 1
         self.changes += 1
-        self._saved_ms = self.table.clock.spent_ms
+        c = self.table.clock
+        self._saved_ms = c.spent_ms
+        if self.table.result and c.running:
+            c.running = False
+            self._stopped = True
 
     # ---- the clock ------------------------------------------------------------------------------
     def tick(self, now):
@@ -95,10 +100,6 @@ class Session:
         if not self.started:
             return 0
         if t.result:
-            if c.running:
-                c.pause(now)
-                self._stopped = True
-                self.changes += 1
             return 0
         if self._stopped:
             self._stopped = False
@@ -153,7 +154,7 @@ class Session:
         return json.dumps({
             "v": VERSION, "started": self.started, "steps": self.steps, "table": list(t.s),
             "clues": clues, "seen": t.seen_list(), "limit_s": c.limit_ms // 1000,
-            "spent_ms": c.spent_ms, "running": c.running})
+            "spent_ms": c.spent_ms, "running": c.running or self._resume})
 
     def loads(self, text):
         """Loads a save, all or nothing: SaveError (a ValueError) leaves the session as it was."""
