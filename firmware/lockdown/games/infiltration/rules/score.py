@@ -1,10 +1,11 @@
 """Who won: the end-of-game rules, read off a finished Game.
 
 An operative counts if it escaped, or was captured holding the Blackmail (Compromising) File,
-which buys its release. A player's score is the sum over its counting operatives (two of them
+which buys its release: the file is given up for it, so a released operative scores but holds
+no file for the tie-break. A player's score is the sum over its counting operatives (two of them
 in the two-player game). If exactly one player got anyone out, that player wins whatever the
-data; otherwise the highest total, then the Prototype, then the most tokens, then the Blackmail
-File break ties, and what is still tied is a draw.
+data; otherwise the criteria of _CRITERIA break ties in order, each compared only among the
+players still tied, and what is still tied is a draw.
 """
 from micropython import const
 
@@ -22,6 +23,16 @@ BY_TOKENS = const(3)
 BY_BLACKMAIL = const(4)
 BY_NONE = const(5)
 
+# Fields of player_totals()
+T_DATA = const(0)
+T_TOKENS = const(1)
+T_PROTOTYPE = const(2)
+T_BLACKMAIL = const(3)
+
+# The tie-breaks in order: (what decides, the field of player_totals() compared; most wins)
+_CRITERIA = ((BY_DATA, T_DATA), (BY_PROTOTYPE, T_PROTOTYPE), (BY_TOKENS, T_TOKENS),
+             (BY_BLACKMAIL, T_BLACKMAIL))
+
 
 def counts(game, op):
     """Does operative `op` score: escaped, or captured but released by the Blackmail File."""
@@ -30,7 +41,8 @@ def counts(game, op):
 
 
 def player_totals(game, player):
-    """(data, tokens, prototype, blackmail) of a player's counting operatives."""
+    """(data, tokens, prototype, blackmail) of a player's counting operatives; blackmail only
+    for a file still held, by an operative that escaped with it."""
     data = tokens = 0
     proto = black = False
     for op in range(game.ops):
@@ -38,7 +50,7 @@ def player_totals(game, player):
             data += game.data(op)
             tokens += game.tokens(op)
             proto = proto or game.has(op, PROTOTYPE)
-            black = black or game.has(op, BLACKMAIL)
+            black = black or (game.has(op, BLACKMAIL) and game.status(op) == ESCAPED)
     return data, tokens, proto, black
 
 
@@ -52,27 +64,17 @@ def result(game):
                 break
     if len(escapers) == 1:
         return WIN, escapers, BY_SOLE_ESCAPE
-    scorers = []
+    tied = []
     for p in range(game.players):
-        t = player_totals(game, p)
         for op in range(game.ops):
             if game.owner(op) == p and counts(game, op):
-                scorers.append((p, t))
+                tied.append((p, player_totals(game, p)))
                 break
-    if not scorers:
+    if not tied:
         return NOBODY, [], BY_NONE
-    best = max(t[0] for _, t in scorers)
-    tied = [(p, t) for p, t in scorers if t[0] == best]
-    if len(tied) == 1:
-        return WIN, [tied[0][0]], BY_DATA
-    holders = [(p, t) for p, t in tied if t[2]]
-    if len(holders) == 1:
-        return WIN, [holders[0][0]], BY_PROTOTYPE
-    most = max(t[1] for _, t in tied)
-    tied = [(p, t) for p, t in tied if t[1] == most]
-    if len(tied) == 1:
-        return WIN, [tied[0][0]], BY_TOKENS
-    holders = [(p, t) for p, t in tied if t[3]]
-    if len(holders) == 1:
-        return WIN, [holders[0][0]], BY_BLACKMAIL
+    for how, field in _CRITERIA:
+        best = max(t[field] for _, t in tied)
+        tied = [(p, t) for p, t in tied if t[field] == best]
+        if len(tied) == 1:
+            return WIN, [tied[0][0]], how
     return DRAW, [p for p, _ in tied], BY_NONE
