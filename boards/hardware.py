@@ -25,6 +25,7 @@ class Hardware:
         self.root = "/"  # folder for save files
         self.wdt = None  # .feed(), or None
         self.reset = None  # restarts the board (machine.reset), or None
+        self.soft_reset = None  # restarts MicroPython with a clean heap (a game switch), or None
         self.log = log
         self.problems = []
 
@@ -57,6 +58,7 @@ def assemble(board, spec, config, encoder, switch, i2c=None, spi=None, path="/co
     hw.inputs = open_inputs(hw, cfg, encoder, switch)
     if port:
         hw.reset = port.reset
+        hw.soft_reset = getattr(port, "soft_reset", None)  # machine.soft_reset: MicroPython 1.20 on
         if cfg["wdt_ms"]:
             hw.wdt = port.WDT(timeout=cfg["wdt_ms"])
     return hw

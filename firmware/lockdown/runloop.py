@@ -149,8 +149,9 @@ def boot(hw, now, make_app=_app, name=None):
 def switch(hw, loop, now):
     """The picker chose a game: save this one, remember the choice, and start that one afresh.
 
-    On a board that is a soft reset (main.py boots again with a clean heap); elsewhere the game's
-    modules are forgotten and the loop boots again in place. Returns the new Loop.
+    On a board that is a soft reset: main.py boots again with a clean heap, in which only the
+    chosen game's modules are ever imported. Without one (the simulator) the loop boots again in
+    place. Returns the new Loop.
     """
     store = loop.store
     name = loop.app.switch_to
@@ -159,18 +160,7 @@ def switch(hw, loop, now):
     soft_reset = getattr(hw, "soft_reset", None)
     if soft_reset:
         soft_reset()
-    import gc
-    import sys
-    for name in list(sys.modules):
-        if name.startswith("lockdown.games.") or name in ("lockdown.app", "lockdown.picker"):
-            sys.modules.pop(name)
-            parent, _, child = name.rpartition(".")
-            try:
-                delattr(sys.modules[parent], child)
-            except (KeyError, AttributeError):
-                pass
     loop.app = loop.session = None
-    gc.collect()
     return boot(hw, now, name=name)
 
 

@@ -1,0 +1,112 @@
+"""The game picker: the menu offers the other games, a choice restarts the device into that game,
+the board remembers it, and each game keeps its own save."""
+import json
+
+from host_sim.runner import Sim
+from lockdown import runloop
+from lockdown.events import ALARM, GO, PROX
+
+
+def start_infiltration(sim):
+    sim.press(GO)  # setup: start round 1
+    sim.wait(1600)
+    sim.turn(PROX, 30)  # something to keep
+    sim.wait(400)
+
+
+def pick(sim, name):
+    """From a game's menu: Other games, then `name`."""
+    from lockdown.games import GAMES
+    sim.hold(GO)
+    sim.turn(ALARM, 20)  # the last row: Other games
+    sim.press(GO)
+    assert type(sim.app.stack[-1]).__name__ == "Picker"
+    sim.turn(ALARM, -5)
+    sim.turn(ALARM, GAMES.index(name))
+    sim.press(GO)
+
+
+def test_a_board_with_no_choice_starts_in_infiltration(tmp_path):
+    assert Sim(1).session.PACKAGE == "lockdown.games.infiltration"
+    assert Sim(1, save_dir=str(tmp_path)).session.PACKAGE == "lockdown.games.infiltration"
+
+
+def test_the_picker_lists_every_game_and_marks_the_one_running():
+    sim = Sim(1)
+    start_infiltration(sim)
+    sim.hold(GO)
+    sim.turn(ALARM, 20)
+    sim.press(GO)
+    picker = sim.app.stack[-1]
+    assert [picker.label(r) for r in picker.rows] == ["Android: Infiltration", "Infiltraitors", "Infiltrate"]
+    assert [picker.value(r) for r in picker.rows] == ["now", None, None]
+    sim.press(GO)  # the game running: back to it, nothing restarts
+    assert sim.session.PACKAGE == "lockdown.games.infiltration" and not sim.app.stack
+
+
+def test_a_switch_saves_remembers_and_resumes(tmp_path):
+    root = str(tmp_path)
+    sim = Sim(1, save_dir=root)
+    start_infiltration(sim)
+    before = sim.session.dumps()
+    pick(sim, "infiltrate")
+    assert sim.session.PACKAGE == "lockdown.games.infiltrate"
+    assert (tmp_path / "game.txt").read_text() == "infiltrate"
+    assert json.loads((tmp_path / "game.json").read_text()) == json.loads(before)  # saved on the way out
+    # the board restarts into the last game
+    again = Sim(1, save_dir=root)
+    assert again.session.PACKAGE == "lockdown.games.infiltrate"
+    pick(again, "infiltration")
+    assert again.session.PACKAGE == "lockdown.games.infiltration"
+    assert again.session.dumps() == before  # resumed exactly
+
+
+def test_switching_never_touches_another_games_save(tmp_path):
+    root = str(tmp_path)
+    (tmp_path / "infiltraitors.json").write_text("not a save of ours to judge")
+    sim = Sim(1, save_dir=root)
+    start_infiltration(sim)
+    pick(sim, "infiltrate")
+    sim.wait(1000)
+    pick(sim, "infiltration")
+    assert (tmp_path / "infiltraitors.json").read_text() == "not a save of ours to judge"
+
+
+def test_a_damaged_or_unknown_choice_starts_the_default(tmp_path):
+    for text in ("", "chess", "\xff\xfe", "infiltrate" * 100):
+        (tmp_path / "game.txt").write_text(text)
+        assert Sim(1, save_dir=str(tmp_path)).session.PACKAGE == "lockdown.games.infiltration", text
+
+
+def test_a_game_that_cannot_start_says_so_and_runs_the_default(tmp_path, monkeypatch):
+    from lockdown import games
+    monkeypatch.setattr(games, "GAMES", games.GAMES + ("broken",))
+    (tmp_path / "game.txt").write_text("broken")
+    sim = Sim(1, save_dir=str(tmp_path))
+    assert sim.session.PACKAGE == "lockdown.games.infiltration"
+    assert type(sim.app.stack[-1]).__name__ == "Notice"
+    assert "broken could not start" in " ".join(sim.app.stack[-1].lines)
+
+
+def test_on_a_board_the_switch_is_a_soft_reset(tmp_path):
+    class SoftReset(BaseException):
+        pass
+
+    def soft_reset():
+        raise SoftReset()
+    sim = Sim(1, save_dir=str(tmp_path))
+    sim.hw.soft_reset = soft_reset
+    start_infiltration(sim)
+    try:
+        pick(sim, "infiltraitors")
+        raise AssertionError("no soft reset")
+    except SoftReset:
+        pass
+    assert (tmp_path / "game.txt").read_text() == "infiltraitors"
+    assert (tmp_path / "game.json").exists()  # saved before the reset
+
+
+def test_the_simulator_takes_game():
+    for name in ("infiltration", "infiltraitors", "infiltrate"):
+        assert Sim(1, game=name).session.PACKAGE == "lockdown.games." + name
+    assert runloop.PICKED == "game.txt"
