@@ -11,7 +11,7 @@ from lockdown.games.infiltration.rules.game import Game
 from lockdown.runloop import QUIET_MS, RETRY_MS, SAVE_MAX_MS, Clock, Loop, main
 from lockdown.games.infiltration.rules.save import dumps
 from lockdown.games.infiltration.rules.session import Session
-from lockdown.storage import SAVE, UNREADABLE, Store
+from lockdown.storage import SAVE, SAVE_MAX, Store
 from lockdown.ticks import diff
 from tests.core.check import Saved
 from tests.mp.helpers import FakeApp
@@ -158,7 +158,7 @@ def test_main_hands_the_app_a_notice_when_the_save_was_bad(tmp_path):
     (tmp_path / SAVE).write_text("{ truncat")
     hw = FakeHardware(root=str(tmp_path))
     app = boot(hw, 100)
-    assert app.notice == UNREADABLE
+    assert app.notice == "game.json could not be loaded (not JSON). It is kept as game.bad; a new game starts."
     assert bytes(app.session.game.s) == bytes(Game().s)
     assert (tmp_path / "game.bad").read_text() == "{ truncat"
 
@@ -199,3 +199,13 @@ def test_the_real_app_boots_runs_and_saves(tmp_path):
     Store(str(tmp_path)).restore(Saved(back))
     assert back.proximity == 5 and back.phase == 2
     assert dumps(back) != dumps(g)
+
+
+def test_an_oversized_save_is_set_aside_on_the_first_boot_with_a_notice_naming_game_bad(tmp_path):
+    (tmp_path / SAVE).write_text("[" * (SAVE_MAX + 10))
+    hw = FakeHardware(root=str(tmp_path))
+    app = boot(hw, 100)
+    assert app.notice.startswith("game.json could not be loaded (too big, ") and "game.bad" in app.notice
+    assert "crash" not in app.notice
+    assert (tmp_path / "game.bad").exists() and not (tmp_path / SAVE).exists()
+    assert Store(str(tmp_path)).crashes() == 0

@@ -7,7 +7,7 @@ import pytest
 from lockdown import storage
 from lockdown.games.infiltration.rules.game import Game
 from lockdown.games.infiltration.rules.save import dumps
-from lockdown.storage import SAVE, UNREADABLE, Store
+from lockdown.storage import SAVE, Store
 from tests.core.check import Saved, playing
 
 BAD = "game.bad"
@@ -19,6 +19,15 @@ def game_in_play():
     g.add_proximity(17)
     g.set_wounded(3)
     return g
+
+
+def unreadable(why=None):
+    """Matches the notice of a save set aside: it names the file, why, and where it is kept."""
+    class Notice:
+        def __eq__(self, text):
+            return (text.startswith("game.json could not be loaded (") and "kept as game.bad" in text
+                    and (why is None or "(%s)" % why in text))
+    return Notice()
 
 
 def store(tmp_path):
@@ -84,7 +93,7 @@ def test_a_bad_save_is_kept_as_game_bad_and_a_new_game_starts(tmp_path, content)
     (tmp_path / SAVE).write_bytes(content)
     g = Game()
     fresh = bytes(g.s)
-    assert s.restore(Saved(g)) == UNREADABLE
+    assert s.restore(Saved(g)) == unreadable()
     assert bytes(g.s) == fresh
     assert (tmp_path / BAD).read_bytes() == content
     assert not (tmp_path / SAVE).exists()
@@ -96,7 +105,7 @@ def test_the_newest_bad_save_is_kept_and_the_log_says_it_replaced_one(tmp_path):
     (tmp_path / SAVE).write_text("first bad")
     s.restore(Saved(Game()))
     (tmp_path / SAVE).write_text("second bad")
-    assert s.restore(Saved(Game())) == UNREADABLE
+    assert s.restore(Saved(Game())) == unreadable()
     assert (tmp_path / BAD).read_text() == "second bad"
     assert "replacing an older one" in lines[1] and "replacing" not in lines[0]
 
@@ -116,7 +125,7 @@ def test_after_a_bad_save_the_next_save_works(tmp_path):
 def test_a_save_that_cannot_be_read_at_all_is_set_aside(tmp_path):
     s, lines = store(tmp_path)
     (tmp_path / SAVE).mkdir()
-    assert s.restore(Saved(Game())) == UNREADABLE
+    assert s.restore(Saved(Game())) == unreadable()
     assert "cannot read" in lines[0] and (tmp_path / BAD).is_dir()
 
 
@@ -131,7 +140,7 @@ def test_a_loader_bug_does_not_stop_the_boot(tmp_path, monkeypatch):
     g = Game()
     doc = Saved(g)
     doc.loads = broken
-    assert s.restore(doc) == UNREADABLE
+    assert s.restore(doc) == unreadable()
     assert "'ops'" in lines[0] and (tmp_path / BAD).exists()
 
 
@@ -176,6 +185,7 @@ def test_a_new_game_after_a_finished_one_archives_it_keeping_the_last_eight(tmp_
     s, lines = store(tmp_path)
     for n in range(KEEP + 2):
         g = game_in_play()
+        g.set_score(0, n, 0)  # ten different games
         s.save(Saved(g))
         g.set_proximity(99)  # lockdown: the game is over
         s.save(Saved(g))
@@ -198,3 +208,119 @@ def test_the_log_is_saved_and_restored_with_the_game(tmp_path):
     b = Session(Xorshift(2))
     assert s.restore(Saved(b.game, b.log)) is None
     assert b.log.dump() == a.log.dump() and b.log.dump()["rounds"]
+
+
+def test_an_oversized_save_is_set_aside_unread_naming_game_bad(tmp_path):
+    s, lines = store(tmp_path)
+    (tmp_path / SAVE).write_bytes(b" " * (storage.SAVE_MAX + 1))
+    doc = Saved(Game())
+    doc.loads = lambda text: pytest.fail("an oversized save must not be read")
+    notice = s.restore(doc)
+    assert notice == unreadable("too big, %d bytes" % (storage.SAVE_MAX + 1))
+    assert (tmp_path / BAD).exists() and not (tmp_path / SAVE).exists()
+
+
+def test_a_save_that_runs_the_loader_out_of_memory_is_set_aside_at_once(tmp_path):
+    s, lines = store(tmp_path)
+    s.save(Saved(game_in_play()))
+
+    def too_deep(text):
+        raise MemoryError
+    doc = Saved(Game())
+    doc.loads = too_deep
+    assert s.restore(doc) == unreadable("too big for memory")
+    assert (tmp_path / BAD).exists()
+
+
+def test_the_notice_of_a_bad_save_says_why_in_short_words(tmp_path):
+    s, _ = store(tmp_path)
+    (tmp_path / SAVE).write_bytes(b"\xff\xfe{")
+    assert s.restore(Saved(Game())) == unreadable("not text")
+    (tmp_path / SAVE).write_text("{")
+    notice = s.restore(Saved(Game()))
+    assert notice == unreadable("not JSON") and "save:" not in notice
+
+
+def test_the_same_finished_game_is_never_archived_twice(tmp_path):
+    from lockdown.storage import ARCHIVE
+    s, _ = store(tmp_path)
+    s.archive("one game")
+    s.archive("one game")  # again: a power cut before the new game's save, or an undone new game
+    s.archive("another game")
+    assert sorted(os.listdir(tmp_path / ARCHIVE)) == ["1.json", "2.json"]
+
+
+def session_store(tmp_path):
+    from lockdown.dice import Xorshift
+    from lockdown.games.infiltration.rules.actions import A_SETUP
+    from lockdown.games.infiltration.rules.session import Session
+    s, _ = store(tmp_path)
+    a = Session(Xorshift(2))
+
+    def new_game():
+        def start():
+            a.game.setup(4)
+            a.game.start()
+        a.act(A_SETUP, start)
+        a.log.reset()
+        s.save(a)
+    return s, a, new_game
+
+
+def archived(tmp_path):
+    from lockdown.storage import ARCHIVE
+    return sorted(os.listdir(tmp_path / ARCHIVE)) if (tmp_path / ARCHIVE).exists() else []
+
+
+def test_an_unfinished_game_undone_from_lockdown_is_not_archived(tmp_path):
+    from lockdown.games.infiltration.rules.actions import A_PHASE, A_PROX
+    s, a, new_game = session_store(tmp_path)
+    new_game()
+    a.turn(A_PROX, 99)
+    s.save(a)
+    a.undo()
+    s.save(a)
+    a.act(A_PHASE, a.game.next_phase)
+    s.save(a)
+    assert archived(tmp_path) == []
+
+
+def test_undoing_a_new_game_and_starting_it_again_archives_the_old_game_once(tmp_path):
+    from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX
+    s, a, new_game = session_store(tmp_path)
+    new_game()
+    a.turn(A_PROX, 99)
+    s.save(a)
+    new_game()
+    assert archived(tmp_path) == ["1.json"]
+    a.undo()
+    s.save(a)
+    new_game()
+    assert archived(tmp_path) == ["1.json"]
+    a.turn(A_ALARM, 2)  # another game (one exactly like the first could not be told apart)
+    a.turn(A_PROX, 99)
+    s.save(a)
+    new_game()  # the next finished game is archived as usual
+    assert archived(tmp_path) == ["1.json", "2.json"]
+
+
+def test_a_restart_after_the_archive_but_before_the_save_archives_nothing_again(tmp_path):
+    from lockdown.dice import Xorshift
+    from lockdown.games.infiltration.rules.actions import A_PROX
+    from lockdown.games.infiltration.rules.session import Session
+    s, a, new_game = session_store(tmp_path)
+    new_game()
+    a.turn(A_PROX, 99)
+    s.save(a)
+    s.archive(a.dumps())  # the power went after the archive, before game.json was replaced
+    b = Session(Xorshift(2))
+    again, _ = store(tmp_path)
+    assert again.restore(b) is None and b.over
+    from lockdown.games.infiltration.rules.actions import A_SETUP
+
+    def start():
+        b.game.setup(4)
+        b.game.start()
+    b.act(A_SETUP, start)
+    again.save(b)
+    assert archived(tmp_path) == ["1.json"]

@@ -12,12 +12,20 @@ import os
 SAVE = "game.json"
 ARCHIVE = "log"  # finished games, log/<n>.json, for the desktop export
 KEEP = 8  # finished games kept
-UNREADABLE = "Save unreadable: new game"
+SAVE_MAX = 16384  # bytes: a real save is a few KB; anything bigger is set aside unread
+UNREADABLE = "%s could not be loaded (%s). It is kept as %s; a new game starts."
 CRASHES = "crashes"  # crashes since the loop last ran steadily; absent when there were none
 CRASH_LIMIT = 3  # this many in a row and the save is set aside: it may be what crashes the app
 CRASHED = "The game crashed 3 times: it is kept as %s, a new game starts"
 
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows will not rename over a file
+
+
+def _short(why):
+    """A loader's message without its "save: " prefix, cut to fit the notice."""
+    if why.startswith("save: "):
+        why = why[6:]
+    return why[:60]
 
 
 def _stem(name):
@@ -98,7 +106,11 @@ class Store:
         return self._finished
 
     def archive(self, text):
-        """Keeps a finished game as log/<n>.json, n counting up; only the last KEEP stay."""
+        """Keeps a finished game as log/<n>.json, n counting up; only the last KEEP stay.
+
+        A game already there as the newest is not archived again: a power cut between this and
+        the save of the new game, or an undone new game started again, leaves no duplicate.
+        """
         if self.off:
             return
         folder = self.archive_dir
@@ -108,10 +120,22 @@ class Store:
             pass  # already there
         nums = [int(n[:-5]) for n in os.listdir(self.path(folder)) if n.endswith(".json") and n[:-5].isdigit()]
         n = max(nums) + 1 if nums else 1
+        if nums and self._read("%s/%d.json" % (folder, n - 1), len(text)) == text:
+            return
         self.write("%s/%d.json" % (folder, n), text)
         for old in nums:
             if old <= n - KEEP:
                 self.remove("%s/%d.json" % (folder, old))
+
+    def _read(self, name, limit):
+        """The text of `name` if it is at most `limit` bytes, else None (also when unreadable)."""
+        try:
+            if os.stat(self.path(name))[6] > limit:
+                return None
+            with open(self.path(name)) as f:
+                return f.read()
+        except (OSError, ValueError):
+            return None
 
     def restore(self, session):
         """Loads the saved game into `session`; returns None, or a notice when the save was set aside.
@@ -123,19 +147,22 @@ class Store:
         if not self.exists(name):  # no game saved yet (asked first: errno values differ by port)
             return None
         try:
+            size = os.stat(self.path(name))[6]
+            if size > SAVE_MAX:  # refused before reading: it would not fit in the heap
+                return self._set_aside("too big, %d bytes" % size)
             with open(self.path(name), "rb") as f:
-                text = f.read()
+                text = f.read().decode()
+            session.loads(text)
+            self._finished = text if session.over else None
+            return None
         except OSError as e:
-            why = "cannot read (%s)" % e
-        else:
-            try:
-                session.loads(text.decode())
-                self._finished = text.decode() if session.over else None
-                return None
-            except MemoryError:
-                raise
-            except Exception as e:  # whatever is in the file, the board must boot
-                why = str(e) or type(e).__name__
+            why = "cannot read it: %s" % e
+        except UnicodeError:
+            why = "not text"
+        except MemoryError:  # nested too deep for the heap: the board must boot all the same
+            why = "too big for memory"
+        except Exception as e:  # whatever is in the file, the board must boot
+            why = _short(str(e) or type(e).__name__)
         return self._set_aside(why)
 
     def crashes(self):
@@ -170,4 +197,4 @@ class Store:
         except OSError as e:
             kept = "could not keep it (%s)" % e
         self.log("%s: %s; %s" % (self.save_name, why, kept))
-        return UNREADABLE
+        return UNREADABLE % (self.save_name, why, self.bad)
