@@ -290,3 +290,17 @@ def test_a_bad_log_rejects_the_whole_save():
     before = bytes(t.game.s)
     e = raises(SaveError, loads, json.dumps(doc), t.game, t.log)
     assert "faces" in str(e) and bytes(t.game.s) == before
+
+
+def test_a_v1_save_from_the_previous_firmware_loads():
+    """tests/fixtures/save_v1.json was written by the firmware before save format 2."""
+    root = __file__.rpartition("/")[0].rpartition("/")[0]
+    with open(root + "/fixtures/save_v1.json") as f:
+        text = f.read()
+    s = Session(Xorshift(1))
+    s.loads(text)
+    g = s.game
+    assert (g.players, g.round, g.phase, g.proximity, g.alarm, g.first_player) == (5, 3, NPC, 52, 3, 4)
+    assert g.npc(npc.CSX) == (6, False) and g.npc(npc.NELSON) == (2, True) and g.npc(npc.BAILEY) is None
+    assert npc.current(g) == (npc.NELSON, npc.NELSON_ASK) and not g.flag(NELSON_ALWAYS)
+    assert s.log.last == 3 and json.loads(s.dumps())["v"] == 2
