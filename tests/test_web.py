@@ -18,25 +18,20 @@ from host_sim.runner import Sim
 from lockdown.events import ALARM, GO, PROX
 from tools import golden, web
 
-WHY = web.browser_missing()
-if WHY:
-    if os.environ.get("CI"):
-        pytest.fail("the browser tests cannot run: " + WHY, pytrace=False)
-    pytest.skip(WHY, allow_module_level=True)
-
-# golden states played in the browser, each from power-on, and the input each is played with
+# golden states played in the browser, each from power-on, and the input each is played with; a
+# state whose inputs begin with the previous state's on that page goes on from there
 SEQUENCE = (
     ("setup", "keys"),
     ("setup_own_die", "mouse"),
-    ("setup_two_players", "touch"),
     ("flash_starts", "keys"),
     ("play_resolution", "mouse"),
     ("undo_confirm", "keys"),
     ("menu", "mouse"),
-    ("settings", "touch"),
     ("about", "keys"),
-    ("operatives_two_players", "touch"),
     ("risk", "mouse"),
+    ("setup_two_players", "touch"),
+    ("operatives_two_players", "touch"),
+    ("settings", "touch"),
 )
 KEYS = {  # (verb, control, n) -> the terminal simulator's key, as Playwright names it
     ("turn", ALARM, 1): "a", ("turn", ALARM, -1): "z", ("turn", ALARM, 5): "A", ("turn", ALARM, -5): "Z",
@@ -119,6 +114,9 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
+    why = web.browser_missing()
+    if why:  # under CI a browser test that cannot run fails, elsewhere it is skipped
+        (pytest.fail if os.environ.get("CI") else pytest.skip)("the browser tests cannot run: " + why)
     b = web.Browser()
     yield b
     b.close()
@@ -247,12 +245,17 @@ def phone(browser, site):
 # ---- the tests -----------------------------------------------------------------------------------
 def test_the_scripted_sequence_gives_the_golden_frames(desk, phone):
     """Each golden state from power-on, through the keyboard, the mouse or a finger, byte for byte."""
+    done = {}
     for name, device in SEQUENCE:
         page = phone if device == "touch" else desk
         ops = recorded(name)
-        page.open()
-        page.play(ops, device)
+        before = done.get(page)
+        if before is None or ops[:len(before)] != before:
+            page.open()
+            before = []
+        page.play(ops[len(before):], device)
         page.wait_frame(stored(name), "%s by %s" % (name, device))
+        done[page] = ops
 
 
 def test_a_reload_resumes_the_game(desk):
