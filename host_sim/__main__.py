@@ -17,7 +17,7 @@ def parser():
         prog="python -m host_sim",
         description="Lockdown simulator: the firmware's app on a virtual OLED.",
         epilog="keys (terminal and window):\n    " + "\n    ".join(terminal.HELP)
-        + "\n\nscript commands (one a line, # comments):\n" + script.__doc__.split("\n\n")[1],
+        + "\n\nscript commands (one a line, # comments):\n" + (script.__doc__ or "").split("\n\n")[1],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--script", metavar="FILE", help="run a script headless instead of interactively")
