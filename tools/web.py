@@ -2,6 +2,7 @@
 
     python tools/web.py [--out build/web] [--py]    builds the page (then: cd build/web && python3 -m http.server)
     python tools/web.py --bench                     builds it, then prints the browser figures (BENCHMARKS.md)
+    python tools/web.py --shot docs/web.png         builds it, then takes the README's picture of it
 
 What goes into the folder: web/'s page (index.html, lockdown.js, lockdown.css, the service worker
 and the manifest), the WebAssembly port from tools/node_modules (npm, tools/test installs it),
@@ -270,7 +271,7 @@ def bench(out=OUT, presses=40):
     b = Browser()
     try:
         page = b.page(viewport={"width": 800, "height": 900})
-        loads = {"first": [], "cached": []}
+        loads = {"first": [], "cached": [], "boot": []}
         b.call(page, "goto", server.url)
         b.eval(page, READY)
         loads["first"].append(b.eval(page, "window.lockdown.timings.firstFrame"))
@@ -279,8 +280,9 @@ def bench(out=OUT, presses=40):
             b.call(page, "reload")
             b.eval(page, READY)
             loads["cached"].append(b.eval(page, "window.lockdown.timings.firstFrame"))
-        for i in range(presses):
-            b.call(page, "keyboard.press", "a" if i % 2 else "z")
+            loads["boot"].append(b.eval(page, "window.lockdown.timings.boot"))
+        for i in range(presses):  # the setup screen's cursor, down and up: every key changes the frame
+            b.call(page, "keyboard.press", "a" if i % 2 == 0 else "z")
             b.eval(page, "new Promise(r => setTimeout(r, 60))")
         lat = b.eval(page, "window.lockdown.timings.keyToFrame")
         ua = b.call("browser", "version")
@@ -288,7 +290,30 @@ def bench(out=OUT, presses=40):
         b.close()
         server.stop()
     return {"chromium": ua, "first_ms": loads["first"][0], "cached_ms": statistics.median(loads["cached"]),
-            "key_ms": lat}
+            "boot_ms": statistics.median(loads["boot"]), "key_ms": lat}
+
+
+def screenshot(out, path):
+    """docs/web.png: the page on a phone-sized screen, a game in round 1 at proximity 37, alarm 2."""
+    why = browser_missing()
+    if why:
+        raise BuildError(why)
+    server = Server(out)
+    b = Browser()
+    try:
+        page = b.page(viewport={"width": 400, "height": 800}, deviceScaleFactor=2)
+        b.call(page, "goto", server.url + "?seed=1")
+        b.eval(page, READY)
+        for key in ["Space"] + ["K"] * 7 + ["k", "k", "a", "a"]:
+            b.call(page, "keyboard.press", key)
+        b.eval(page, "new Promise(r => setTimeout(r, 1800))")  # the "P.. starts" notice goes
+        b.call(page, "keyboard.press", "Space")  # Resolution
+        b.eval(page, "new Promise(r => setTimeout(r, 300))")
+        b.call(page, "locator", "#device", save="device")
+        b.call("device", "screenshot", {"path": path})
+    finally:
+        b.close()
+        server.stop()
 
 
 def main(argv=None):
@@ -296,11 +321,15 @@ def main(argv=None):
     p.add_argument("--out", default=OUT)
     p.add_argument("--py", action="store_true", help="copy the firmware as .py sources instead of .mpy")
     p.add_argument("--bench", action="store_true", help="then time it in chromium (BENCHMARKS.md, Browser)")
+    p.add_argument("--shot", metavar="PNG", help="then take the README's picture of it (docs/web.png)")
     a = p.parse_args(argv)
     try:
         info = build(a.out, a.py)
         print("built %s: %d firmware files (.%s), version %s; open it with: cd %s && python3 -m http.server"
               % (a.out, len(info["firmware"]), info["format"], info["version"], os.path.relpath(a.out)))
+        if a.shot:
+            screenshot(a.out, a.shot)
+            print("wrote", a.shot)
         if a.bench:
             r = bench(a.out)
             lat = sorted(r["key_ms"])
@@ -308,6 +337,7 @@ def main(argv=None):
             print("Chromium %s, headless, this machine" % r["chromium"])
             print("load to first frame, first visit (network, 127.0.0.1): %.0f ms" % r["first_ms"])
             print("load to first frame, reload (service worker cache): %.0f ms (median of 5)" % r["cached_ms"])
+            print("  of which the interpreter's start, the firmware's boot and the first frame: %.0f ms" % r["boot_ms"])
             print("key to changed frame (keydown to the frame in the canvas): p10 %.1f / median %.1f / p90 %.1f ms (%d keys)"
                   % (q[0], statistics.median(lat), q[-1], len(lat)))
     except BuildError as e:
