@@ -36,7 +36,8 @@ SCRIPTS = {"infiltration": FULL6}  # game -> its full scripted session (the heap
 OPS = {"turn": 1, "press": 2, "hold": 3, "wait": 4, "die": 5}  # device.py's T_* codes
 HEAP = 512 * 1024  # far above the peak, so no collection the rig did not ask for; small, so each is quick
 FIT_STEP = 512  # resolution of the smallest-heap search, B
-FIT_SCAN = (4 * 1024, 16 * 1024)  # sizes tried below and above the bisected edge (fragmentation)
+FIT_BELOW = 4 * 1024  # sizes tried below the bisected edge (fragmentation: see smallest_heap)
+FIT_CLEAN = 16 * 1024  # sizes that must all run above the steady figure
 
 KB = 1024
 BUDGETS = {  # figure key -> (limit, unit), each checked with <=
@@ -135,9 +136,10 @@ def fits(fw, events, heapsize, game=""):
 
 def smallest_heap(fw, events, game="", lo=16 * 1024, hi=HEAP):
     """The smallest unix-port heaps, to FIT_STEP bytes, in which the script runs: (the smallest
-    that ran, the smallest from which every size tried ran, the sizes above the first that did
-    not). Whether a heap suffices is not monotonic: a large block may find no room in one size
-    and room in a smaller one. So the edge is bisected, then every size FIT_SCAN around it tried."""
+    that ran, the smallest from which every size up to FIT_CLEAN above it ran, the sizes between
+    the two that failed). Whether a heap suffices is not monotonic: a large block may find no room
+    in one size and room in a smaller one. So the edge is bisected, then every size from
+    FIT_BELOW under it tried upward until FIT_CLEAN of sizes in a row ran."""
     if not fits(fw, events, hi, game):
         raise RuntimeError("the script does not run in a %d-byte heap" % hi)
     while hi - lo > FIT_STEP:
@@ -146,14 +148,22 @@ def smallest_heap(fw, events, game="", lo=16 * 1024, hi=HEAP):
             hi = mid
         else:
             lo = mid
-    sizes = range(hi - FIT_SCAN[0], hi + FIT_SCAN[1] + 1, FIT_STEP)
-    failed = [n for n in sizes if not fits(fw, events, n, game)]
-    first = min(n for n in sizes if n not in failed)
-    bottom = sizes[0]
-    while first == bottom and fits(fw, events, first - FIT_STEP, game):  # the scan began too high
-        first = bottom = first - FIT_STEP
-    steady = max([n + FIT_STEP for n in failed] + [first])
-    return first, steady, [n for n in failed if n > first]
+    start = n = hi - FIT_BELOW
+    passed, failed, steady = [], [], None
+    while steady is None or n - steady < FIT_CLEAN:
+        if n > HEAP:
+            raise RuntimeError("no %d bytes of heap sizes in a row run the script" % FIT_CLEAN)
+        if fits(fw, events, n, game):
+            passed.append(n)
+            steady = steady or n
+        else:
+            failed.append(n)
+            steady = None
+        n += FIT_STEP
+    first = passed[0]
+    while first == start and fits(fw, events, first - FIT_STEP, game):  # the scan began above it
+        first = start = first - FIT_STEP
+    return first, steady, [m for m in failed if m > first]
 
 
 def run_wasm(mode, fw, events, order=(), game=""):
@@ -266,7 +276,7 @@ ROWS = (  # (label, key or format over the figures)
     ("Interpreter + harness before the firmware (not counted), 32 / 64-bit, B", "{ram_base} / {ram64_base}"),
     ("Smallest heap full6 runs in (.mpy), unix port / scaled to 32-bit by the ratio, B",
      "{heap_fit64} / {heap_fit32}"),
-    ("Smallest heap from which every size tried (+16 KB, 512 B steps) runs it, unix / 32-bit, B "
+    ("Smallest heap from which every size up to 16 KB more runs it (512 B steps), unix / 32-bit, B "
      "(sizes above the smallest that failed)", "{heap_steady64} / {heap_steady32} ({heap_misses})"),
     ("I2C alarm +1 (a spin's first detent) / -1 (its next), SSD1306, B (us)", "{wire_ssd1306_alarm+1_bytes} / {wire_ssd1306_alarm-1_bytes} "
      "({wire_ssd1306_alarm+1_us} / {wire_ssd1306_alarm-1_us})"),
