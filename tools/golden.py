@@ -75,7 +75,7 @@ def escape(sim, *ops):
     """Each operative escapes through its Status row; back on the play screen after."""
     for op in ops:
         open_op(sim, op)
-        sim.turn(ALARM, 3)
+        sim.turn(ALARM, 2)  # Status (the screen opens on Wounded)
         sim.press(GO)  # asks
         sim.press(GO)  # confirms
         sim.wait(1600)
@@ -95,6 +95,7 @@ def setting(sim, row):
     menu(sim, 7)
     sim.turn(ALARM, row)
     sim.press(GO)
+    sim.press(ALARM)  # back to the menu
     sim.press(ALARM)
 
 
@@ -161,7 +162,7 @@ def _selection(sim):
     sim.turn(ALARM, 2)
     for op in (1, 3):
         open_op(sim, op)
-        sim.turn(ALARM, 2)  # the Delayed row
+        sim.turn(ALARM, 1)  # the Delayed row
         sim.press(GO)
         sim.press(ALARM)
         sim.press(ALARM)
@@ -356,9 +357,8 @@ def _operatives(sim):
 
 def _wounded_p2(sim):
     open_op(sim, 1)
-    sim.turn(ALARM, 1)
-    sim.press(GO)  # wounded
-    sim.turn(ALARM, -1)
+    sim.press(GO)  # wounded (the screen opens on it)
+    sim.turn(ALARM, 3)
     sim.press(GO)  # moved while wounded: delayed
     sim.wait(1600)
 
@@ -367,7 +367,7 @@ def _wounded_p2(sim):
 def _operative(sim):
     start(sim)
     _wounded_p2(sim)
-    sim.turn(ALARM, 3)
+    sim.turn(ALARM, -1)  # Status
 
 
 @state("operatives_two_players", "Operatives")

@@ -150,14 +150,16 @@ def test_operatives_screen_wounds_moves_and_escapes():
     d.turn(ALARM, 1)  # P2
     d.press(GO)
     assert d.screen() == "Operative"
-    d.turn(ALARM, 1)  # Wounded row
+    assert d.app.stack[-1].row() == "wounded"  # it opens on the first setting, not on Moved
     d.turn(PROX, 1)
     assert d.game.has(1, WOUNDED)
-    d.turn(ALARM, -1)  # Moved row
+    d.turn(ALARM, 3)  # Moved row, the last
     d.press(GO)
     assert d.game.has(1, DELAYED)
-    d.turn(ALARM, 3)  # Status row
-    d.turn(PROX, 1)
+    d.turn(ALARM, -1)  # Status row
+    d.turn(PROX, 1)  # asks
+    assert d.game.status(1) == 0
+    d.press(GO)  # confirms
     assert d.game.status(1) == 1
     d.press(ALARM)
     d.press(ALARM)
@@ -179,6 +181,8 @@ def test_menu_opens_on_hold_and_settings_toggle():
     assert not d.game.flag(PASS_SKIPS_ESCAPED)
     d.turn(PROX, -2)  # stops at no
     assert not d.game.flag(PASS_SKIPS_ESCAPED)
+    d.press(ALARM)  # back to the menu it came from
+    assert d.screen() == "Menu"
     d.hold(GO)
     assert d.screen() == "play"
 
@@ -188,8 +192,9 @@ def test_lockdown_then_scores_then_the_winner():
     d.start(players=3)
     d.press(PROX)
     d.press(GO)  # P1
-    d.turn(ALARM, 3)
-    d.turn(PROX, 1)  # P1 escapes
+    d.turn(ALARM, 2)  # Status
+    d.turn(PROX, 1)  # escape?
+    d.press(GO)  # P1 escapes
     d.press(ALARM)
     d.press(ALARM)
     d.turn(PROX, 99)

@@ -5,13 +5,13 @@ from lockdown.games.infiltration.rules.game import BLACKMAIL, PROTOTYPE
 from lockdown.games.infiltration.rules.actions import A_SCORE
 from lockdown.games.infiltration.rules.score import (BY_BLACKMAIL, BY_DATA, BY_PROTOTYPE, BY_SOLE_ESCAPE, BY_TOKENS, DRAW,
                             WIN, counts, player_totals, result)
-from lockdown.games.infiltration.screens.table import STATUS_SHORT
+from lockdown.games.infiltration.screens.table import status_word
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form, View, title_bar
 
 _LABELS = {"tokens": "   tokens", "proto": "   Prototype", "blackmail": "   Blackmail"}
 _CARDS = {"proto": PROTOTYPE, "blackmail": BLACKMAIL}
-HOW = {BY_SOLE_ESCAPE: "only one got out", BY_DATA: "most data", BY_PROTOTYPE: "tie: Prototype",
+HOW = {BY_SOLE_ESCAPE: "only one escaped", BY_DATA: "most data", BY_PROTOTYPE: "tie: Prototype",
        BY_TOKENS: "tie: most tokens", BY_BLACKMAIL: "tie: Blackmail File"}
 
 
@@ -33,7 +33,7 @@ class Scoring(Form):
         field, op = row
         if field == "data":
             g = self.app.session.game
-            return "%s %s: data" % (op_name(g, op), STATUS_SHORT[g.status(op)])
+            return "%s %s: data" % (op_name(g, op), status_word(g, op))
         return _LABELS[field]
 
     def value(self, row):
@@ -77,12 +77,21 @@ class Scoring(Form):
 
 
 class Result(View):
+    """The winner, how it was decided, and every player's data total ("-" for a player with no
+    operative that counts): one line up to three players, two halves above that."""
+
     def __init__(self, app):
         super().__init__(app)
-        self.kind, self.players, self.how = result(app.session.game)
+        g = app.session.game
+        self.kind, self.players, self.how = result(g)
+        totals = []
+        for p in range(g.players):
+            scored = any(counts(g, op) for op in range(g.ops) if g.owner(op) == p)
+            totals.append("P%d:%s" % (p + 1, player_totals(g, p)[0] if scored else "-"))
+        half = (len(totals) + 1) // 2 if len(totals) > 3 else 3
+        self.totals = (" ".join(totals[:half]), " ".join(totals[half:]))
 
     def draw(self, fb):
-        g = self.app.session.game
         title_bar(fb, "RESULT")
         if self.kind == WIN:
             draw.centre(fb, "P%d WINS" % (self.players[0] + 1), 11, 1, 2)
@@ -92,12 +101,9 @@ class Result(View):
             draw.centre(fb, " ".join("P%d" % (p + 1) for p in self.players), 29)
         else:
             draw.centre(fb, "NO WINNER", 11, 1, 2)
-            draw.centre(fb, "nobody got out", 29)
-        line = []
-        for p in range(g.players):
-            if any(counts(g, op) for op in range(g.ops) if g.owner(op) == p):
-                line.append("P%d:%d" % (p + 1, player_totals(g, p)[0]))
-        draw.centre(fb, " ".join(line[:4]), 40)
+            draw.centre(fb, "nobody escaped", 29)
+        draw.centre(fb, self.totals[0], 38)
+        draw.centre(fb, self.totals[1], 46)
         fb.fill_rect(0, 54, 128, 10, 1)
         draw.centre(fb, "GO new game", 55, 0)
 

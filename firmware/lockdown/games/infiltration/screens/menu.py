@@ -14,20 +14,28 @@ class Menu(ListMenu):
              ("Settings", "settings"), ("New game", "setup"), ("About", "about"), ("Other games", "picker"))
 
     def go(self, name):
+        """Opens a place over the menu, so its back (ALARM) returns here."""
         app = self.app
-        app.close()
-        if name == "undo":
+        if name is None:
+            app.close()
+        elif name == "undo":
             app.home.ask_undo()
-        elif name:
+        else:
             app.open(name)
 
 
 class Settings(Form):
-    """Rule options where the sources leave room for a group's own reading (saved with the game).
+    """Rule options where the sources leave room for a group's own reading, and the Extract
+    variant (saved with the game). Opened from the setup screen it sets them for the game about
+    to start (setup.settings, applied with the start); from the menu, for the game in play.
     PROX clockwise says yes, anticlockwise no; a press flips."""
     title = "SETTINGS"
     _LABELS = {PASS_SKIPS_ESCAPED: "Skip escaped 1st", NELSON_ALWAYS: "Nelson always +1",
                CHECK_AT_START: "Checks at start", EXTRACT: "Extract variant"}
+
+    def __init__(self, app, setup=None):
+        self.setup = setup
+        super().__init__(app)
 
     def layout(self):
         return (PASS_SKIPS_ESCAPED, NELSON_ALWAYS, CHECK_AT_START, EXTRACT)
@@ -35,19 +43,28 @@ class Settings(Form):
     def label(self, row):
         return self._LABELS[row]
 
+    def _on(self, bit):
+        if self.setup:
+            return bool(self.setup.settings & bit)
+        return self.app.session.game.flag(bit)
+
     def value(self, row):
-        return "yes" if self.app.session.game.flag(row) else "no"
+        return "yes" if self._on(row) else "no"
 
     def change(self, row, d):
         self._set(row, d > 0)
 
     def pick(self, row):
-        self._set(row, not self.app.session.game.flag(row))
+        self._set(row, not self._on(row))
 
     def _set(self, bit, on):
+        if self._on(bit) == on:
+            return
+        if self.setup:
+            self.setup.settings ^= bit
+            return
         g = self.app.session.game
-        if g.flag(bit) != on:
-            self.app.session.act(A_SETTING, g.set_setting, bit, on)
+        self.app.session.act(A_SETTING, g.set_setting, bit, on)
 
 
 class About(Form):

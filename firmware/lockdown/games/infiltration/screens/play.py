@@ -195,7 +195,7 @@ class Play:
             else:
                 hint = "GO: roll the die"
         else:
-            line = "LOCKDOWN!" if g.end_reason() == END_LOCKDOWN else "Everyone is out"
+            line = "LOCKDOWN!" if g.end_reason() == END_LOCKDOWN else "Everyone escaped"
             hint = "GO: final scores"
         self._texts_cache = ("R%d %s" % (g.round, _PHASE_TITLES[p]), "1st " + self._player(g.first_player),
                              line, hint)

@@ -1,10 +1,16 @@
-"""New game: players, the two-player game, the alarm start, whose die, who starts."""
+"""New game: players, the two-player game, the alarm start, whose die, who starts, and the rule
+options and variants (the Settings screen, opened from here, sets them for the new game only).
+P1 starts unless the group picks another or the die's draw ("random"): one default, whether
+the device just booted, New game came from the menu or from a result.
+"""
 from lockdown.events import GO
-from lockdown.games.infiltration.rules.game import PHYSICAL_DIE, SETUP
+from lockdown.games.infiltration.rules.game import (CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED,
+                                                    PHYSICAL_DIE, SETUP)
 from lockdown.games.infiltration.rules.actions import A_SETUP
 from lockdown.ui import Form
 
 _ALARM_NAMES = {-1: "-1 long", 0: "0", 1: "+1 short"}
+_RULES = (PASS_SKIPS_ESCAPED, NELSON_ALWAYS, CHECK_AT_START, EXTRACT)
 
 
 class Setup(Form):
@@ -18,16 +24,19 @@ class Setup(Form):
         self.two = g.two_player
         self.alarm = g.alarm_start
         self.physical = g.flag(PHYSICAL_DIE)
-        self.first = g.first_player if fresh else -1  # -1: random
+        self.first = g.first_player if fresh else 0  # -1: random
         self.draft = False
+        self.settings = 0  # the rule options and variants the new game starts with (bits)
+        for bit in _RULES:
+            self.settings |= bit if g.flag(bit) else 0
         super().__init__(app)  # last: the rows depend on the player count
 
     _LABELS = {"players": "Players", "two": "2 ops each", "alarm": "Alarm start", "die": "Die",
-               "first": "First player", "draft": "Item draft", "start": "Start game"}
+               "first": "First player", "draft": "Item draft", "rules": "Rules & variants", "start": "Start game"}
 
     def layout(self):
-        return ("players", "two", "alarm", "die", "first", "draft", "start") if self.players == 2 else \
-            ("players", "alarm", "die", "first", "draft", "start")
+        return ("players", "two", "alarm", "die", "first", "draft", "rules", "start") if self.players == 2 else \
+            ("players", "alarm", "die", "first", "draft", "rules", "start")
 
     def label(self, r):
         return self._LABELS[r]
@@ -69,6 +78,9 @@ class Setup(Form):
         if r in ("two", "die", "draft"):  # a press flips a two-valued row
             self.change(r, -1 if self.value(r) in ("yes", "own die", "guide") else 1)
             return
+        if r == "rules":
+            self.app.open("settings", self)
+            return
         if r != "start":
             self.change(r, 1)
             return
@@ -86,12 +98,20 @@ class Setup(Form):
             self.app.open("draft")
 
     def press(self, button):
-        if button == GO:
+        """GO starts the game from any row but the Rules row, which it opens."""
+        if button == GO and self.row() != "rules":
             self.act(self.pick, "start")
         else:
             super().press(button)
 
+    def hold(self, button):
+        """Hold GO: the rules and variants (the menu's place before a game; setup stays under)."""
+        if button == GO:
+            self.app.open("settings", self)
+
     def _start(self, first):
         g = self.app.session.game
         g.setup(self.players, self.two, self.alarm, self.physical, first)
+        for bit in _RULES:
+            g.set_setting(bit, bool(self.settings & bit))
         g.start()

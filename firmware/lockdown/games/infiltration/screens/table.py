@@ -1,14 +1,21 @@
 """The table: each operative's state, the first player, and entering a physical die's roll."""
-from lockdown.games.infiltration.rules.game import DELAYED, INSIDE, WOUNDED
+from lockdown.games.infiltration.rules.game import BLACKMAIL, CAPTURED, DELAYED, INSIDE, WOUNDED
 from lockdown.games.infiltration.rules.actions import A_FIRST, A_OPERATIVE
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form
 
-STATUS_SHORT = ("in", "out", "caught")
+STATUS_WORDS = ("inside", "escaped", "captured")
+
+
+def status_word(game, op):
+    """The same three words on every screen; "released" for a captured operative that the
+    Blackmail File bought out (it scores)."""
+    st = game.status(op)
+    return "released" if st == CAPTURED and game.has(op, BLACKMAIL) else STATUS_WORDS[st]
 
 
 def op_summary(game, op):
-    s = STATUS_SHORT[game.status(op)]
+    s = status_word(game, op)
     if game.has(op, WOUNDED):
         s = "wnd " + s
     if game.has(op, DELAYED):
@@ -46,9 +53,9 @@ class Operatives(Form):
 
 
 class Operative(Form):
-    """One operative: what the table did to it, each change undoable. An escape is asked first:
-    turning Status clockwise (or a press on it) asks, a press confirms; it says so when the
-    escape would end the game."""
+    """One operative: what the table did to it, each change undoable. It opens on Wounded, so a
+    stray GO never records a move. An escape is asked first: turning Status clockwise (or a
+    press on it) asks, a press confirms; it says so when the escape would end the game."""
 
     def __init__(self, app, op):
         self.op = op
@@ -60,7 +67,7 @@ class Operative(Form):
     _BITS = {"wounded": WOUNDED, "delayed": DELAYED}
 
     def layout(self):
-        return ("moved", "wounded", "delayed", "status")
+        return ("wounded", "delayed", "status", "moved")
 
     def label(self, row):
         return self._LABELS[row]
@@ -70,7 +77,7 @@ class Operative(Form):
         if row == "status":
             if self.asking:
                 return "end game?" if self._last_inside(g) else "escape?"
-            return ("inside", "escaped", "caught")[g.status(self.op)]
+            return status_word(g, self.op)
         if row == "moved":
             return None
         return "yes" if g.has(self.op, self._BITS[row]) else "no"
