@@ -338,10 +338,16 @@ def test_storage_the_page_did_not_write_gets_a_message(desk):
     assert desk.stored()["lockdown:game.bad"] == '{"\u00c4\u0080'  # its UTF-8 bytes, one char each
 
 
-def test_the_downloaded_zip_is_what_tools_export_reads(desk, tmp_path):
+def test_a_finished_game_is_archived_and_the_zip_is_what_tools_export_reads(desk, tmp_path):
+    """Lockdown ends a game; a new game archives it as log/1.json, as on a board; the download
+    holds both files, in the folder layout tools.export --dir reads."""
     from tools import export
     desk.open()
-    desk.play(recorded("play_resolution") + [("turn", PROX, 12), ("wait", 600)], "keys")
+    ops = recorded("over_lockdown") + [("wait", 600), ("hold", GO), ("turn", ALARM, 8), ("press", GO),
+                                       ("press", GO), ("wait", 1600)]
+    desk.play(ops, "keys")
+    desk.wait_frame(on_sim(ops), "the new game")
+    assert "lockdown:log/1.json" in desk.stored()
     desk.b.call("desk", "waitForEvent", "download", save="dl", nowait=True)
     desk.b.call("desk", "click", "#dl-all")
     desk.b.call("dl", "saveAs", str(tmp_path / "save.zip"))
@@ -349,8 +355,10 @@ def test_the_downloaded_zip_is_what_tools_export_reads(desk, tmp_path):
         assert z.testzip() is None
         z.extractall(tmp_path)
     docs = export.from_folder(str(tmp_path / "lockdown-save"))
-    assert [name for name, _ in docs] == ["game.json"]
-    assert export.read_game(*docs[0])  # read strictly by the export tool
+    assert [name for name, _ in docs] == ["log/1.json", "game.json"]
+    finished, current = (export.read_game(*doc) for doc in docs)
+    assert (finished["end"], finished["prox"]) == ("lockdown", 99)
+    assert (current["end"], current["round"]) == ("playing", 1)
 
 
 def hostable(name):
