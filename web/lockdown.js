@@ -19,7 +19,7 @@ const t0 = performance.now();
 const canvas = document.getElementById("oled");
 const statusLine = document.getElementById("status");
 const frame = new Uint8Array(FRAME);
-const timings = { firstFrame: null, boot: null, boots: 0, keyToFrame: [] };
+const timings = { script: t0, firstFrame: null, boot: null, boots: 0, keyToFrame: [] }; // ms since navigation
 let mp = null, glue = null, addr = 0, build = null, firmware = null, timer = null;
 let pendingKeyAt = null; // timeStamp of the last key that has not changed the frame yet
 let synced = new Map(); // path -> signature of what localStorage holds
@@ -246,12 +246,20 @@ function deviceLog(line) { // the board's serial console
   if (/kept as|unreadable|could not|failed|error|cannot/i.test(line)) problem("Device: " + line);
 }
 
+function interpreter() {
+  return { started: performance.now(),
+    loading: loadMicroPython({ heapsize: 512 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l) }) };
+}
+let early = interpreter(); // the first one starts while the firmware downloads
+
 async function boot() {
-  const started = performance.now();
+  const next = early || interpreter();
+  early = null;
   if (timer) clearInterval(timer);
   timer = null;
   mp = null;
-  const m = await loadMicroPython({ heapsize: 512 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l) });
+  const started = next.started;
+  const m = await next.loading;
   for (const [path, data] of firmware) {
     const dest = FW + path.slice(2); // "fw/lockdown/app.mpy" -> "/fw/lockdown/app.mpy"
     m.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
