@@ -22,7 +22,8 @@ def parser():
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--script", metavar="FILE", help="run a script headless instead of interactively")
     mode.add_argument("--window", action="store_true", help="a window with knobs and button (pygame)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the device's die (default 1)")
+    p.add_argument("--seed", type=int, help="seed of the device's die (default: 1 for a script; "
+                   "a fresh one, printed, for the terminal and the window)")
     p.add_argument("--state-json", metavar="OUT", help="write the game state as JSON at the end")
     p.add_argument("--screenshot", metavar="OUT.png", help="write the final screen as a PNG")
     p.add_argument("--game", choices=GAMES, default=DEFAULT, help="the game to start (default %s); "
@@ -66,18 +67,31 @@ def main(argv=None):
         commands = load_script(args.script)
         if commands is None:
             return 2  # checked whole before the app even starts
+    elif args.window:
+        from host_sim.window import no_display
+        problem = no_display()
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
+    seed = args.seed
+    if seed is None:  # a script replays the same game; a person gets fresh dice, and the seed
+        seed = 1 if commands is not None else int.from_bytes(os.urandom(4), "big") % 999999 + 1
+    seed_line = "seed %d (replay this session's dice with --seed %d)" % (seed, seed)
     from host_sim.runner import Sim
     if args.save_dir:
         os.makedirs(args.save_dir, exist_ok=True)
-    sim = Sim(args.seed, game=args.game, save_dir=args.save_dir)
+    sim = Sim(seed, game=args.game, save_dir=args.save_dir)
     if commands is not None:
         status = play_script(commands, sim, args.script)
     elif args.window:
         from host_sim import window
+        print(seed_line, file=sys.stderr)
         status = window.run(sim)
     else:
         from host_sim import terminal
-        status = terminal.run(sim)
+        status = terminal.run(sim, seed_line)
+        if status != 2:
+            print(seed_line, file=sys.stderr)  # again: the terminal's own screen is gone
     if status == 2:
         return status  # nothing ran; a failed command (1) still leaves its state and screen
     if args.state_json:

@@ -1,8 +1,10 @@
 """The interactive simulator in a plain terminal: ANSI output, raw keys, no GPU, works over SSH.
 
-The 128x64 screen is drawn with half blocks (two pixel rows per character: 128x32 characters)
-when the terminal has room, else with braille (2x4 pixels per character: 64x16), else a message
-says how big the terminal must be. Terminals report no key releases, so a hold has its own key.
+The 128x64 screen is drawn with half blocks (two pixel rows per character: 128x32 characters),
+framed, with the key map and a status line below: the terminal needs at least 130x38 (FULL). A
+smaller one gets a message saying how big it must be (braille, 2x4 pixels a character, fitted
+80x24 but made the small fonts unreadable). Terminals report no key releases, so a hold has its
+own key. `p` saves a screenshot in the repository's git-ignored out/ folder.
 """
 import os
 import select
@@ -10,6 +12,7 @@ import sys
 import time
 
 from lockdown.events import ALARM, GO, PROX
+from host_sim.paths import ROOT
 from host_sim.runner import HEIGHT, WIDTH
 
 # key -> action; actions are (verb, control, detents) tuples shared with the window
@@ -30,7 +33,7 @@ HELP = (
 )
 NAMES = ("ALARM", "PROX", "GO")
 ARROWS = {"A": "UP", "B": "DOWN", "C": "RIGHT", "D": "LEFT"}
-BRAILLE_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))  # [row][column] of a cell
+SHOTS = os.path.join(ROOT, "out")  # where `p` saves screenshots (git-ignored)
 
 
 def pixel(frame, x, y):
@@ -45,22 +48,6 @@ def render_half(frame):
             for y in range(0, HEIGHT, 2)]
 
 
-def render_braille(frame):
-    """16 lines of 64 braille characters: each shows 2x4 pixels, for small terminals."""
-    lines = []
-    for y in range(0, HEIGHT, 4):
-        row = []
-        for x in range(0, WIDTH, 2):
-            bits = 0
-            for dy in range(4):
-                for dx in range(2):
-                    if pixel(frame, x + dx, y + dy):
-                        bits |= BRAILLE_DOTS[dy][dx]
-            row.append(chr(0x2800 + bits))
-        lines.append("".join(row))
-    return lines
-
-
 def boxed(lines, title=" Lockdown "):
     width = len(lines[0])
     top = "\u250c\u2500" + title + "\u2500" * (width - len(title) - 1) + "\u2510"
@@ -68,20 +55,16 @@ def boxed(lines, title=" Lockdown "):
 
 
 FULL = (WIDTH + 2, HEIGHT // 2 + 2 + len(HELP) + 1)  # columns, rows: half blocks, help, status
-SMALL = (WIDTH // 2 + 2, HEIGHT // 4 + 2 + len(HELP) + 1)  # braille
 
 
 def layout(frame, columns, rows, status=""):
     """The lines to show in a terminal of this size: screen, key map and status, or why not."""
-    if columns >= FULL[0] and rows >= FULL[1]:
-        screen = render_half(frame)
-    elif columns >= SMALL[0] and rows >= SMALL[1]:
-        screen = render_braille(frame)
-    else:
-        return ["Lockdown simulator: this terminal is %dx%d;" % (columns, rows),
-                "it needs at least %dx%d (%dx%d for full size)." % (SMALL + FULL),
-                "Enlarge it, or press q to quit."]
-    return boxed(screen) + list(HELP) + [status[:columns]]
+    if columns < FULL[0] or rows < FULL[1]:
+        lines = ("Lockdown simulator:", "this terminal is %dx%d," % (columns, rows),
+                 "it needs at least %dx%d" % FULL, "(columns x rows).", "Enlarge it or make",
+                 "the font smaller;", "q quits.")
+        return [ln[:columns] for ln in lines[:max(rows, 1)]]
+    return boxed(render_half(frame)) + list(HELP) + [status[:columns]]
 
 
 def decode(data):
@@ -110,20 +93,21 @@ def describe(action):
     return "%s %s" % (NAMES[control], "pressed" if verb == "press" else "held")
 
 
-def free_name(stem="lockdown-", ext=".png"):
-    """The first of lockdown-1.png, lockdown-2.png, ... that does not exist in the current folder."""
+def free_name(folder, stem="lockdown-", ext=".png"):
+    """The first of lockdown-1.png, lockdown-2.png, ... that does not exist in `folder`."""
     n = 1
-    while os.path.exists("%s%d%s" % (stem, n, ext)):
+    while os.path.exists(os.path.join(folder, "%s%d%s" % (stem, n, ext))):
         n += 1
-    return "%s%d%s" % (stem, n, ext)
+    return os.path.join(folder, "%s%d%s" % (stem, n, ext))
 
 
 def perform(sim, action):
     """Does an input action on the Sim at the current time; returns a line for the status bar."""
     verb, control, n = action
     if verb == "shot":
-        path = free_name()
         try:
+            os.makedirs(SHOTS, exist_ok=True)
+            path = free_name(SHOTS)
             sim.shot(path)
         except OSError as e:
             return "screenshot not saved: %s" % e
@@ -137,8 +121,9 @@ def perform(sim, action):
     return describe(action)
 
 
-def run(sim):
-    """Runs the simulator in this terminal until q; real time drives the app's clock."""
+def run(sim, status=""):
+    """Runs the simulator in this terminal until q; real time drives the app's clock.
+    `status` is the first status line (the seed)."""
     import termios  # Unix only; the window and scripts work without it
     import tty
     fd = sys.stdin.fileno()
@@ -149,7 +134,7 @@ def run(sim):
     out = sys.stdout
     out.write("\x1b[?1049h\x1b[?25l")  # alternate screen, hide the cursor
     start = time.monotonic() - sim.now / 1000
-    status, shown = "", None
+    shown = None
     try:
         tty.setcbreak(fd)
         while True:

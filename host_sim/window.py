@@ -109,8 +109,23 @@ class Window:
             y += 22
 
 
+def no_display(environ=None, platform=None):
+    """Why no window can be shown here, or None. On Linux and the BSDs a window needs an X11 or
+    Wayland display (DISPLAY / WAYLAND_DISPLAY); without one SDL would quietly fall back to an
+    off-screen driver and the simulator would run where nobody sees it. An SDL_VIDEODRIVER set
+    on purpose (dummy, offscreen, kmsdrm) is taken as asked."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if platform.startswith(("win", "darwin", "cygwin")) or environ.get("SDL_VIDEODRIVER"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return ("--window needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set "
+            "(over SSH: ssh -X, or run the terminal simulator without --window)")
+
+
 def run(sim):
-    """Opens the window and runs until it is closed or q is pressed."""
+    """Opens the window and runs until it is closed or q is pressed; 2 when it cannot open."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
@@ -118,10 +133,15 @@ def run(sim):
         print("The window needs pygame: pip install -e '.[window]'  (or: pip install pygame)",
               file=sys.stderr)
         return 2
-    pygame.display.init()  # not pygame.init(): the simulator makes no sound
-    pygame.font.init()
     try:
+        pygame.display.init()  # not pygame.init(): the simulator makes no sound
+        pygame.font.init()
         surface = pygame.display.set_mode(SIZE)
+    except pygame.error as e:
+        pygame.quit()
+        print("--window: no window could be opened: %s" % e, file=sys.stderr)
+        return 2
+    try:
         pygame.display.set_caption("Lockdown simulator")
         win = Window(sim, pygame)
         start = pygame.time.get_ticks() - sim.now
