@@ -151,6 +151,14 @@ def _setup_two(sim):
     sim.turn(PROX, 1)  # two operatives each
 
 
+@state("setup_rules", "Settings")
+def _setup_rules(sim):
+    sim.turn(ALARM, 5)  # Rules & variants
+    sim.press(GO)
+    sim.turn(ALARM, 3)
+    sim.turn(PROX, 1)  # the Extract variant, for the game about to start
+
+
 @state("flash_starts", "play")
 def _flash(sim):
     sim.press(GO)  # the "P.. starts" notice over round 1
@@ -281,6 +289,21 @@ def _npc_nelson_question(sim):
 @state("npc_kent", "play")
 def _npc_kent(sim):
     npc_phase(sim, (4, 3, True))
+
+
+@state("npc_wounds", "NpcStep")
+def _npc_wounds(sim):
+    npc_phase(sim, (1, 3, True))
+    go(sim)  # Harris wounds: who was in his room?
+    sim.turn(ALARM, 1)
+    sim.turn(PROX, 1)  # P2 was
+
+
+@state("npc_secret_room", "NpcStep")
+def _npc_secret_room(sim):
+    npc_phase(sim, (4, 13, True))
+    go(sim)  # Kent leaves the secret room: to which room?
+    sim.turn(PROX, -4)  # room 8
 
 
 @state("npc_list", "NpcList")

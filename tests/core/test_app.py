@@ -255,8 +255,12 @@ def test_npc_added_from_the_list_acts_in_the_npc_phase():
     d.press(ALARM)
     d.press(GO)
     d.press(GO)  # Resolution -> NPC phase
+    d.press(GO)  # Nelson wounds: who was in his room?
+    assert d.screen() == "NpcStep" and d.game.alarm == 0
+    d.turn(PROX, 1)  # P1 was: wounded
     d.press(GO)  # Nelson: alarm +1
-    assert d.game.alarm == 1 and d.game.npc(3) == (4, True)
+    assert d.screen() == "play"
+    assert d.game.alarm == 1 and d.game.npc(3) == (4, True) and d.game.has(0, WOUNDED)
     d.press(GO)
     assert d.game.phase == SECURITY
 

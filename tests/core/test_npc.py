@@ -1,7 +1,7 @@
 """NPCs: placing them, the NPC phase walk, its settings, ordering, undo and lockdown."""
 from lockdown.games.infiltration.rules import npc
 from lockdown.games.infiltration.rules.game import (B_PHASE, CHECK_AT_START, NELSON_ALWAYS, NPC, OVER, RESOLUTION, SECURITY,
-                           END_LOCKDOWN, RuleError)
+                           WOUNDED, END_LOCKDOWN, RuleError)
 from lockdown.games.infiltration.rules.actions import A_NPC, A_PHASE
 from lockdown.games.infiltration.rules.npc import (BACK, BAILEY, BAILEY_ASK, BAILEY_CHECK, CLEAR, CSX, HARRIS, HARRIS_GO,
                           KENT, KENT_GO, LEAVE, NELSON, NELSON_ASK, NELSON_GO)
@@ -261,9 +261,19 @@ def test_choose_refuses_npcs_not_due_in_this_room():
 
 def test_secret_room_npc_goes_to_room_12_or_where_the_group_says():
     g = at_npc({HARRIS: 13})
-    assert npc.prompt(g)[:3] == ("Harris, secret", "wounds ops here", "back: room 12?")
+    assert npc.prompt(g)[:3] == ("Harris, secret", "wounds ops here", "back: a room")
+    assert npc.asks_room(g)
     npc.confirm(g)
     assert g.npc(HARRIS) == (12, True)
+    assert not npc.asks_room(at_npc({HARRIS: 12}))  # from a numbered room the way back is known
+    assert npc.asks_room(at_npc({CSX: 13})) and npc.asks_room(at_npc({KENT: 13}))
+    g = at_npc({BAILEY: 13})
+    assert not npc.asks_room(g)  # her leave check moves nobody
+    npc.confirm(g, False)
+    assert npc.current(g) == (BAILEY, BACK) and npc.asks_room(g)
+    g = at_npc({BAILEY: 13}, check=False)  # Bailey asks: yes, she leaves (no room); no, she moves
+    assert not npc.asks_room(g, True) and npc.asks_room(g, False)
+    assert not npc.asks_room(at_npc({NELSON: 13}))  # Nelson does not move
     g = at_npc({KENT: 13})
     npc.confirm(g, True, 8)
     assert g.npc(KENT) == (8, True)
@@ -377,3 +387,37 @@ def test_prompts_are_short_and_name_the_npc():
 
 def test_questions_are_the_yes_no_steps():
     assert set(npc.QUESTIONS) == {BAILEY_CHECK, BAILEY_ASK, NELSON_ASK}
+
+
+def test_a_wounding_step_wounds_the_operatives_marked_in_its_room():
+    for placed in ({HARRIS: 3}, {NELSON: 5}):
+        g = at_npc(placed)
+        assert npc.wounds(g)
+        npc.confirm(g, True, 0, 0b0101)  # P1 and P3 were in the room
+        assert [g.has(op, WOUNDED) for op in range(4)] == [True, False, True, False]
+    g = at_npc({NELSON: 5}, nelson=False)  # Nelson asks: only a yes wounds
+    assert npc.wounds(g, True) and not npc.wounds(g, False)
+    raises(RuleError, npc.confirm, g, False, 0, 1)
+    assert not g.has(0, WOUNDED) and npc.current(g) == (NELSON, NELSON_ASK)  # refused: nothing done
+    for placed in ({KENT: 3}, {CSX: 4}, {BAILEY: 4}):
+        g = at_npc(placed)
+        assert not npc.wounds(g)
+        raises(RuleError, npc.confirm, g, True, 0, 1)
+
+
+def test_only_operatives_inside_can_be_wounded_by_a_step():
+    g = at_npc({HARRIS: 3})
+    g.escape(1)
+    raises(RuleError, npc.confirm, g, True, 0, 0b0010)
+    raises(RuleError, npc.confirm, g, True, 0, 0b10000)  # no fifth operative
+    assert npc.current(g) == (HARRIS, HARRIS_GO) and not g.has(1, WOUNDED)
+
+
+def test_wounds_of_a_step_are_undone_with_it():
+    s = Session(Xorshift(1), at_npc({HARRIS: 3}))
+    g = s.game
+    s.act(A_NPC, npc.confirm, g, True, 0, 0b0010)
+    assert g.has(1, WOUNDED) and g.npc(HARRIS) == (2, True) and g.proximity == 5
+    s.undo()
+    assert not g.has(1, WOUNDED) and g.npc(HARRIS) == (3, True) and g.proximity == 0
+    assert npc.current(g) == (HARRIS, HARRIS_GO)

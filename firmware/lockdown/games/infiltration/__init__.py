@@ -26,6 +26,7 @@ SCREENS = {  # name -> (module, class)
     "draft": ("lockdown.games.infiltration.screens.helpers", "Draft"),
     "graph": ("lockdown.games.infiltration.screens.menu", "Graph"),
     "npc": ("lockdown.games.infiltration.screens.npc", "NpcEdit"),
+    "npc_step": ("lockdown.games.infiltration.screens.npc", "NpcStep"),
 }
 
 

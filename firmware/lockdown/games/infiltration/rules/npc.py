@@ -7,13 +7,15 @@ the first player sends another first (choose). Face-down NPCs do nothing.
 Progress is kept by the Game (npc_checked, npc_acted, npc_pick), and the next step is worked out
 from the game each time, so undo restores it exactly and corrections between steps (flip, move, remove) just work.
 The device moves the NPCs and the dials; the prompt tells the table the rest.
-"Back one room" from the secret room goes to room 12 unless confirm(to=) names another: the way
-out of the secret room depends on the room cards, which only the table sees.
+A step that wounds (Harris, Nelson) takes the operatives the group marks as wounded in that
+room (confirm(hit=)), so the wounds are part of the step and undone with it. "Back one room"
+from the secret room goes to the room the group picks (confirm(to=), asks_room): the way out of
+the secret room depends on the room cards, which only the table sees.
 """
 from micropython import const
 
-from lockdown.games.infiltration.rules.game import (CHECK_AT_START, LAST_ROOM, NELSON_ALWAYS, NPC, NPC_COUNT,
-                                                    NPC_NAMES, SECRET_ROOM, RuleError)
+from lockdown.games.infiltration.rules.game import (CHECK_AT_START, INSIDE, LAST_ROOM, NELSON_ALWAYS, NPC,
+                                                    NPC_COUNT, NPC_NAMES, SECRET_ROOM, RuleError)
 
 # The five NPCs, by number
 CSX = const(0)
@@ -40,6 +42,7 @@ NELSON_ASK = const(8)  # asks: an operative in his room? yes: alarm +1
 KENT_GO = const(9)  # Kent goes back one room
 QUESTIONS = (BAILEY_CHECK, BAILEY_ASK, NELSON_ASK)  # confirm's answer matters for these
 _ACTS = (CLEAR, HARRIS_GO, BACK, NELSON_GO, KENT_GO)
+_MOVES = (CLEAR, HARRIS_GO, BACK, KENT_GO)  # go back one room (BAILEY_ASK too, answered no)
 
 
 def _kind(g, n, checks):
@@ -102,18 +105,44 @@ def choose(g, n):
 
 
 def back(room):
-    """The room one step toward the entry; 0 means out of the game (secret room: 12, see above)."""
+    """The room one step toward the entry; 0 means out of the game (secret room: 12, the room
+    offered first when the group picks one, see above)."""
     return LAST_ROOM if room == SECRET_ROOM else room - 1
 
 
-def confirm(g, answer=True, to=0):
+def wounds(g, answer=True):
+    """Does the current step wound the operatives in the NPC's room (Nelson asked: if anyone)?"""
+    step = current(g)
+    return bool(step) and (step[1] in (HARRIS_GO, NELSON_GO) or step[1] == NELSON_ASK and answer)
+
+
+def asks_room(g, answer=True):
+    """Does the current step move its NPC out of the secret room, to a room the group names?"""
+    step = current(g)
+    if not step or g.npc_room(step[0]) != SECRET_ROOM:
+        return False
+    return step[1] in _MOVES or step[1] == BAILEY_ASK and not answer
+
+
+def confirm(g, answer=True, to=0, hit=0):
     """Applies the current step and moves on. `answer` is the group's yes/no for QUESTIONS;
-    `to` (1..13) replaces the room a moving NPC goes back to (room cards can make it skip)."""
+    `to` (1..13) replaces the room a moving NPC goes back to (room cards can make it skip);
+    `hit` has bit op set for each operative inside wounded by this step (wounds() only)."""
     step = current(g)
     if not step:
         raise RuleError("no NPC to run")
     if not 0 <= to <= SECRET_ROOM:
         raise RuleError("room 1 to 12 or secret")
+    if hit and not wounds(g, answer):
+        raise RuleError("this step wounds nobody")
+    for op in range(g.ops):
+        if hit >> op & 1 and g.status(op) != INSIDE:
+            raise RuleError("not inside")
+    if hit >> g.ops:
+        raise RuleError("no such operative")
+    for op in range(g.ops):
+        if hit >> op & 1:
+            g.set_wounded(op)
     n, kind = step
     g.npc_done(n, _checks(g))
     room = g.npc_room(n)
@@ -146,7 +175,7 @@ def _where(room):
 
 def _back_line(room, lead="back: "):
     b = back(room)
-    return lead + ("leaves" if not b else "room 12?" if room == SECRET_ROOM else "room %d" % b)
+    return lead + ("leaves" if not b else "a room" if room == SECRET_ROOM else "room %d" % b)
 
 
 def prompt(g):

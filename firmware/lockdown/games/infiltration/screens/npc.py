@@ -1,12 +1,14 @@
 """NPCs: the list of all five (hold ALARM) to add, move, flip or remove one, and the NPC phase
-step drawn on the play screen, where GO confirms each step.
+step drawn on the play screen, where GO confirms each step; a step that wounds or leaves the
+secret room first opens its details (NpcStep), and GO there confirms it.
 """
 from lockdown import draw
 from lockdown.games.infiltration.rules import npc
 from lockdown.events import GO
-from lockdown.games.infiltration.rules.game import NPC_COUNT, SECRET_ROOM
+from lockdown.games.infiltration.rules.game import INSIDE, LAST_ROOM, NPC_COUNT, SECRET_ROOM, WOUNDED
 from lockdown.games.infiltration.rules.gamelog import in_play
 from lockdown.games.infiltration.rules.actions import A_NPC
+from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form, title_bar
 
 
@@ -72,10 +74,15 @@ class NpcEdit(Form):
             return "up" if self.up else "down"
         return None
 
+    def editable(self, row):
+        return True  # PROX on the last row does nothing, rather than move the cursor onto a value
+
     def change(self, row, d):
         """Room: one room a detent. Face: clockwise up, anticlockwise down."""
         g = self.app.session.game
         s = self.app.session
+        if row == "play":
+            return
         if row == "room":
             self.room = min(max(self.room + d, 1), SECRET_ROOM)
             if self._in_play():
@@ -115,21 +122,108 @@ def draw_step(fb, app, title):
         hint = "GO yes   PROX no"
     elif len(npc.choices(g)) > 1:
         hint = "GO ok  PROX other"
+    elif npc.wounds(g):
+        hint = "GO: who is wounded"
+    elif npc.asks_room(g):
+        hint = "GO: pick the room"
     else:
         hint = "GO: done"
     draw.centre(fb, hint, 55, 0)
 
 
 def press_step(app, button):
-    """GO confirms the step (yes); PROX answers no, or sends another NPC in the room first."""
-    s = app.session
-    g = s.game
+    """GO confirms the step (yes); PROX answers no, or sends another NPC in the room first.
+    A step that wounds, or moves an NPC out of the secret room, opens its details first."""
+    g = app.session.game
     step = npc.current(g)
     if button == GO or step[1] in npc.QUESTIONS:
-        was = in_play(g)
-        s.act(A_NPC, npc.confirm, g, button == GO)
-        s.log.on_npc_step(g, step[0], was)
+        answer = button == GO
+        if npc.wounds(g, answer) or npc.asks_room(g, answer):
+            app.open("npc_step", answer)
+        else:
+            run_step(app, answer)
     else:
         options = npc.choices(g)
         if len(options) > 1:
-            s.act(A_NPC, npc.choose, g, options[(options.index(step[0]) + 1) % len(options)])
+            app.session.act(A_NPC, npc.choose, g, options[(options.index(step[0]) + 1) % len(options)])
+
+
+def run_step(app, answer, to=0, hit=0):
+    """The current step as one undo step, with the NPCs it took out of play logged."""
+    s = app.session
+    g = s.game
+    n = npc.current(g)[0]
+    was = in_play(g)
+    s.act(A_NPC, npc.confirm, g, answer, to, hit)
+    s.log.on_npc_step(g, n, was)
+
+
+class NpcStep(Form):
+    """The details of one NPC step, confirmed with it as one action (one undo): who it wounded
+    in its room (a row per operative inside and not yet wounded: PROX clockwise yes), and the
+    room an NPC leaving the secret room goes to. GO confirms; ALARM goes back to the step."""
+    footer = "GO confirm ALARM back"
+
+    def __init__(self, app, answer=True):
+        g = app.session.game
+        self.n = npc.current(g)[0]
+        self.answer = answer
+        self.hit = 0  # bit op: wounded by this step
+        self.to = LAST_ROOM
+        self.title = "%s, %s" % (npc.NAMES[self.n], room_name(g.npc_room(self.n)))
+        super().__init__(app)
+
+    def layout(self):
+        g = self.app.session.game
+        rows = []
+        if npc.wounds(g, self.answer):
+            rows = [("hit", op) for op in range(g.ops) if g.status(op) == INSIDE and not g.has(op, WOUNDED)]
+        if npc.asks_room(g, self.answer):
+            rows.append("to")
+        return tuple(rows) + ("ok",)
+
+    def label(self, row):
+        if row == "to":
+            return "Goes to"
+        if row == "ok":
+            return "Confirm step"
+        return op_name(self.app.session.game, row[1]) + " wounded"
+
+    def value(self, row):
+        if row == "to":
+            return room_name(self.to)
+        if row == "ok":
+            return None
+        return "yes" if self.hit >> row[1] & 1 else "no"
+
+    def editable(self, row):
+        return True  # PROX on Confirm does nothing, rather than move the cursor onto a value row
+
+    def change(self, row, d):
+        """Wounded: clockwise yes, anticlockwise no. Room: one a detent, 1 to 12."""
+        if row == "ok":
+            return
+        if row == "to":
+            self.to = min(max(self.to + d, 1), LAST_ROOM)
+            return
+        bit = 1 << row[1]
+        self.hit = (self.hit | bit) if d > 0 else (self.hit & ~bit)
+
+    def pick(self, row):
+        if row == "ok":
+            self._confirm()
+        elif row == "to":
+            self.change(row, 1)
+        else:
+            self.change(row, -1 if self.hit >> row[1] & 1 else 1)
+
+    def press(self, button):
+        if button == GO:
+            self.act(self._confirm)
+        else:
+            super().press(button)
+
+    def _confirm(self):
+        app = self.app
+        run_step(app, self.answer, self.to if npc.asks_room(app.session.game, self.answer) else 0, self.hit)
+        app.close()
