@@ -337,6 +337,23 @@ def _undo(sim):
     sim.press(ALARM)
 
 
+@state("undo_operative", "UndoConfirm")
+def _undo_operative(sim):
+    start(sim)
+    open_op(sim, 1)
+    sim.press(GO)  # P2 wounded
+    sim.press(ALARM)
+    sim.press(ALARM)
+    sim.press(ALARM)  # undo?
+
+
+@state("undo_phase", "UndoConfirm")
+def _undo_phase(sim):
+    start(sim)
+    go(sim)  # Resolution
+    sim.press(ALARM)  # undo?
+
+
 @state("menu", "Menu")
 def _menu(sim):
     start(sim)

@@ -178,7 +178,8 @@ class Play:
             for op in range(g.ops):
                 if g.has(op, DELAYED):
                     names += " " + op_name(g, op)
-            line = ("Delayed:" + names) if names else "Nobody delayed"
+            line = ("Delayed:" + names) if names else \
+                self._player(g.first_player) + " starts" if g.round == 1 else "Nobody delayed"
             hint = "GO: resolve cards"
         elif p == RESOLUTION:
             line = self._player(g.first_player) + " resolves first"

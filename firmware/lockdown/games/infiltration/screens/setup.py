@@ -95,8 +95,7 @@ class Setup(Form):
                 first = s.die.roll() - 1
         s.act(A_SETUP, self._start, first)
         s.log.reset()
-        self.app.flash("P%d starts" % (first + 1))
-        self.app.close_all()
+        self.app.close_all()  # round 1's play screen names who starts: no notice over the draft
         if self.draft:
             self.app.open("draft")
 

@@ -63,7 +63,8 @@ def _prox_at(log, game, r, prev):
 def draw_graph(fb, log, game):
     """Proximity after each round's roll as a line up to the lockdown line, alarm bars below."""
     fb.fill(0)
-    title_bar(fb, "Proximity", "R%d" % game.round)
+    title_bar(fb, "Proximity")
+    draw.right(fb, "R%d" % game.round, 125, 0, 0)  # two columns in from the edge, as a Form's values
     first, last = log.first(), log.last
     if not last:
         draw.centre(fb, "No rounds yet", 28)
