@@ -338,6 +338,23 @@ def test_storage_the_page_did_not_write_gets_a_message(desk):
     assert desk.stored()["lockdown:game.bad"] == '{"\u00c4\u0080'  # its UTF-8 bytes, one char each
 
 
+def test_a_full_storage_gets_a_message_and_the_game_goes_on(desk):
+    desk.open()
+    filled = desk.eval("""(() => { let n = 0;  // chunks of 1 MB, then smaller, until not a byte more fits
+        for (const size of [1 << 20, 1 << 16, 1 << 10, 16, 1]) {
+          const chunk = 'x'.repeat(size);
+          try { for (; n < 4096; n++) localStorage.setItem('junk' + n, chunk); } catch (e) { n++; }
+        }
+        return n; })()""")
+    assert filled < 4096, "the browser's storage never filled up"
+    ops = recorded("play_resolution") + [("turn", PROX, 9), ("wait", 800)]
+    desk.play(ops, "keys")
+    status = desk.eval("document.getElementById('status').textContent")
+    assert "Could not keep game.json" in status and "download the save" in status, status
+    desk.wait_frame(on_sim(ops), "playing on with a full storage")
+    desk.eval("(() => { for (let n = 0; n < 4096; n++) localStorage.removeItem('junk' + n); })()")
+
+
 def test_a_finished_game_is_archived_and_the_zip_is_what_tools_export_reads(desk, tmp_path):
     """Lockdown ends a game; a new game archives it as log/1.json, as on a board; the download
     holds both files, in the folder layout tools.export --dir reads."""

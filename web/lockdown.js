@@ -241,9 +241,10 @@ async function loadFirmware() {
   }));
 }
 
-function deviceLog(line) { // the board's serial console
-  console.log("lockdown:", line);
-  if (/kept as|unreadable|could not|failed|error|cannot/i.test(line)) problem("Device: " + line);
+function deviceLog(text) { // the board's serial console; what the player must know also shows on the page
+  console.log("lockdown:", text);
+  const last = text.trim().split("\n").pop(); // a crash report ends with its code, after the traceback
+  if (/kept as|unreadable|could not|failed|error|cannot/i.test(last)) problem("Device: " + last);
 }
 
 function interpreter() {
