@@ -109,7 +109,8 @@ class SuspectBoard(CardEntry):
         if t.display == OFF:
             lines = ["Clue board off"]
         else:
-            lines = ["%d cards can be" % n if n else "0 cards: clue wrong?"]
+            lines = ["1 card can be" if n == 1 else
+                     "%d cards can be" % n if n else "0 cards: clue wrong?"]
         rule = None
         if t.flags & (ms.F_BALANCE | ms.F_ORDER):
             why = t.may_shoot(i)

@@ -1,0 +1,304 @@
+"""Infiltraitors on the device, driven through the simulator's screens: setup, the table, the
+clue board, eliminate, the rules, the clock with its warnings and the screensaver, the save over
+a restart, the picker, scripts through the script mode, and knob turns that group alike."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_sim.runner import Sim
+from host_sim.script import parse, run
+from host_sim.state_json import state
+from lockdown.events import ALARM, GO, PROX
+from lockdown.games.infiltraitors import missions as ms
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPTS = os.path.join(ROOT, "tests", "scripts", "infiltraitors")
+
+
+def top(sim):
+    return type(sim.app.top()).__name__
+
+
+def started(mission=0, agents=3, minutes=None, save_dir=None):
+    """A Sim past the setup screen (mission index, agents), the start notice gone."""
+    sim = Sim(1, game="infiltraitors", save_dir=save_dir)
+    assert top(sim) == "Setup"
+    sim.turn(PROX, mission)
+    sim.turn(ALARM, 1)
+    sim.turn(PROX, agents - 3)
+    if minutes is not None:
+        rows = sim.app.top().rows
+        sim.turn(ALARM, rows.index("clock") - 1)
+        sim.turn(PROX, -99)
+        sim.turn(PROX, minutes)
+    sim.press(GO)
+    sim.wait(1600)
+    assert top(sim) == "Home"
+    return sim
+
+
+def lines(sim):
+    """The lines of text the top screen draws (made when it is drawn)."""
+    sim.frame()
+    return sim.app.top().lines
+
+
+def play(name):
+    sim = Sim(1, game="infiltraitors")
+    with open(os.path.join(SCRIPTS, name)) as f:
+        run(parse(f.read(), name), sim, name)
+    return state(sim.session)
+
+
+def test_training_1_scripted_to_a_win():
+    s = play("training1_win.txt")
+    assert (s["game"], s["mission"], s["agents"]) == ("infiltraitors", "Training #1", 3)
+    assert (s["result"], s["why"], s["bullets"], s["pile"]) == ("win", "all found", 2, 0)
+    assert [(x["agent"], x["status"]) for x in s["suspects"]] == [(1, "identified"), (2, "identified")]
+    assert s["suspects"][0]["clues"] == [["red", 7, "vertical"], ["yellow", 5, "horizontal"]]
+    assert s["suspects"][1]["clues"] == [["red", 2, "vertical"]]
+    assert s["timer_left_s"] is None and s["seen"] == []
+
+
+def test_training_1_scripted_to_a_loss_on_time():
+    s = play("training1_time_up.txt")
+    assert (s["result"], s["why"], s["timer_left_s"], s["bullets"]) == ("lose", "time up", 0, 4)
+    assert s["remaining"] == 1
+
+
+def test_mission_7_scripted_to_a_loss_on_bullets():
+    s = play("mission7_lose.txt")
+    assert (s["mission"], s["result"], s["why"], s["bullets"], s["remaining"]) == \
+        ("Mission 7", "lose", "too few bullets", 5, 6)
+    sus = s["suspects"][0]
+    assert sus["clues"] == [["red", 2, "vertical"], ["red", 3, "horizontal"],
+                            ["red", 4, "vertical"], ["red", 5, "horizontal"]]
+    # not red; a number sharing a multiple or factor with 2 and 4, none with 3 and 5
+    want = sorted([suit, n] for suit in ("blue", "yellow", "black") for n in (2, 4, 8))
+    assert sorted(sus["candidates"]["list"]) == want and sus["candidates"]["count"] == 9
+
+
+def test_the_command_line_writes_the_state_json(tmp_path):
+    out = tmp_path / "state.json"
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--game", "infiltraitors", "--script",
+                        os.path.join(SCRIPTS, "training1_win.txt"), "--state-json", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(out.read_text())["result"] == "win"
+
+
+def test_mission_7_refuses_a_shot_before_four_balanced_clues():
+    sim = started(ms.TRAINING + 6)
+    sim.press(GO)
+    sim.press(GO)
+    sim.hold(GO)
+    sim.press(GO)
+    assert sim.session.table.bullets == 7 and sim.app._flash == "Needs 4+ clues, V=H"
+
+
+def test_setup_derives_suspects_and_bullets_and_shows_the_rule():
+    sim = Sim(1, game="infiltraitors")
+    setup = sim.app.top()
+    sim.turn(PROX, 1)  # Training #2
+    sim.turn(ALARM, 1)
+    sim.turn(PROX, 2)  # 5 agents
+    assert (setup.value("suspects"), setup.value("bullets")) == ("5", "8")
+    sim.turn(ALARM, -1)
+    sim.turn(PROX, ms.TRAINING + 6 - 1)  # Mission 7
+    assert (setup.value("suspects"), setup.value("bullets")) == ("6", "7")
+    assert [setup.label(r) for r in setup.rows if type(r) is tuple] == ms.rule(ms.TRAINING + 6).split("\n")
+
+
+def test_the_clue_board_counts_and_lists_and_flags_a_wrong_clue():
+    sim = started()
+    sim.press(GO)  # A1 nabs
+    sim.press(GO)
+    board = sim.app.top()
+    assert type(board).__name__ == "SuspectBoard"
+    sim.turn(PROX, 5)  # Red 7
+    sim.press(GO)
+    assert lines(sim)[0] == "13 cards can be"
+    assert lines(sim)[1].startswith("R2 R3 R4")
+    sim.press(PROX)  # horizontal from now on
+    sim.turn(PROX, 1)  # Red 8: not red, nothing of 8's: Yellow 7 and Black 7 are left
+    sim.press(GO)
+    assert lines(sim) == ["2 cards can be", "Y7 K7"]
+    sim.turn(ALARM, 1)
+    sim.turn(PROX, -1)  # Yellow 7 horizontal: nothing of 7's either, so no card at all
+    sim.press(GO)
+    sim.wait(100)
+    assert lines(sim)[0] == "0 cards: clue wrong?" and sim.app._flash == "A clue lies wrong?"
+    sim.hold(GO)
+    sim.turn(ALARM, 4)  # Fix a clue
+    sim.press(GO)
+    assert top(sim) == "ClueList"
+    sim.turn(ALARM, 2)
+    sim.turn(PROX, -1)  # Yellow 7 vertical after all
+    sim.press(ALARM)
+    sim.press(ALARM)
+    assert sim.app.top() is board and lines(sim) == ["1 card can be", "K7"]
+
+
+def test_count_only_and_off_hide_the_list():
+    sim = started()
+    rules_board = sim.session.table
+    sim.press(PROX)  # the mission rules
+    rules = sim.app.top()
+    sim.turn(ALARM, rules.rows.index("board"))
+    sim.turn(PROX, 1)
+    assert rules_board.display == 1
+    sim.press(ALARM)
+    sim.press(GO)
+    sim.press(GO)
+    sim.press(GO)
+    assert lines(sim) == ["23 cards can be"]  # Red 2 vertical: red, or an even number
+    sim.press(ALARM)
+    sim.press(PROX)
+    sim.turn(ALARM, 9)
+    sim.turn(PROX, 1)
+    sim.press(ALARM)
+    sim.press(GO)
+    assert lines(sim) == ["Clue board off"]
+
+
+def test_eliminate_right_and_wrong_and_undo():
+    sim = started(ms.TRAINING)  # Mission 1: 7 suspects, 10 bullets
+    t = sim.session.table
+    sim.press(GO)
+    sim.press(GO)
+    sim.hold(GO)
+    sim.turn(ALARM, 1)
+    sim.press(GO)  # wrong
+    assert (t.bullets, t.identified, top(sim)) == (9, 0, "SuspectBoard")
+    sim.hold(GO)
+    sim.press(GO)  # right
+    assert (t.bullets, t.identified, top(sim)) == (8, 1, "Home")
+    sim.press(ALARM)
+    assert top(sim) == "UndoConfirm" and sim.app.top().name == "shot"
+    sim.press(GO)
+    assert (t.bullets, t.identified) == (9, 0)
+
+
+def test_face_up_cards_leave_every_suspect():
+    sim = started()
+    sim.press(GO)
+    sim.hold(ALARM)
+    assert top(sim) == "SeenCards"
+    sim.turn(PROX, 3)  # Red 5
+    sim.press(GO)
+    assert sim.session.table.seen_list() == [(0, 5)]
+    sim.press(GO)  # again: taken back
+    assert sim.session.table.seen_list() == []
+
+
+def test_the_clock_warns_pauses_runs_out_and_the_saver_shows_it():
+    sim = started(2, 3)  # Training #3: 15 minutes, 1.6 s of them gone
+    t = sim.session.table
+    assert t.clock.left_ms() == 900000 - 1600
+    sim.wait(600000 - 1600)  # idle for 10 minutes: the screensaver, which keeps the clock
+    assert sim.app.sleeping and sim.app.home.saver_text() == "5:00"
+    assert sim.app._flash == "5 minutes left"
+    sim.press(GO)  # wakes only
+    assert not sim.app.sleeping and not t.board.n and t.slots == 0
+    sim.hold(PROX)  # a second later: paused
+    assert t.clock.left_s() == 299 and not t.clock.running
+    sim.wait(60000)
+    assert t.clock.left_s() == 299
+    sim.hold(PROX)  # runs again
+    assert t.clock.running
+    sim.wait((299 - 60) * 1000)
+    assert sim.app._flash == "1 minute left"
+    sim.wait(59980)
+    assert not t.result
+    sim.wait(20)
+    assert (t.result, t.why, t.clock.left_s()) == (2, 4, 0)
+    sim.frame()
+    assert sim.app.home._hints[0] == "LOST: time up"
+    assert sim.app._flash == "Time up: lost"
+
+
+def test_a_restart_resumes_the_mission_from_the_save(tmp_path):
+    sim = started(ms.TRAINING + 6, minutes=20, save_dir=str(tmp_path))
+    sim.press(GO)
+    sim.press(GO)
+    sim.press(GO)
+    sim.press(PROX)
+    sim.turn(PROX, 4)
+    sim.press(GO)
+    sim.wait(12000)
+    before = state(sim.session)
+    again = Sim(1, game="infiltraitors", save_dir=str(tmp_path))  # the power came back
+    assert top(again) == "Home"
+    after = state(again.session)
+    assert before["timer_left_s"] == 20 * 60 - 13 and before["suspects"][0]["clues"]
+    lost = after.pop("timer_left_s") - before.pop("timer_left_s")
+    assert after == before
+    assert 0 <= lost <= 10  # the clock's time is saved every 10 s it runs
+
+
+def test_other_games_switches_away_saving_the_mission_and_the_choice_boots_back(tmp_path):
+    sim = started(save_dir=str(tmp_path))
+    sim.press(GO)  # A1 nabs
+    sim.hold(GO)
+    assert top(sim) == "Menu"
+    sim.turn(ALARM, 10)  # the last row: Other games
+    sim.press(GO)
+    assert top(sim) == "Picker"
+    sim.turn(ALARM, -9)
+    sim.press(GO)
+    assert sim.session.PACKAGE == "lockdown.games.infiltration"
+    with open(os.path.join(str(tmp_path), "infiltraitors.json")) as f:
+        assert json.load(f)["table"][4] == 1  # one suspect out of the pile
+    with open(os.path.join(str(tmp_path), "game.txt"), "w") as f:
+        f.write("infiltraitors")
+    back = Sim(1, save_dir=str(tmp_path))  # no --game: the board's own choice
+    assert back.session.PACKAGE == "lockdown.games.infiltraitors" and top(back) == "Home"
+    assert back.session.table.holder(0) == 0
+
+
+def _screens():
+    """(name, fn) each bringing a started Sim to a screen with both knobs live."""
+    def board(sim):
+        sim.press(GO)
+        sim.press(GO)
+
+    def rules(sim):
+        sim.press(PROX)
+
+    def seen(sim):
+        sim.hold(ALARM)
+
+    def menu(sim):
+        sim.hold(GO)
+
+    def clues(sim):
+        board(sim)
+        sim.press(GO)
+        sim.turn(PROX, 2)
+        sim.press(GO)
+        sim.hold(GO)
+        sim.turn(ALARM, 4)
+        sim.press(GO)
+
+    return [("home", lambda sim: None), ("board", board), ("rules", rules), ("seen", seen),
+            ("menu", menu), ("clues", clues)]
+
+
+@pytest.mark.parametrize("name,fn", _screens())
+@pytest.mark.parametrize("knob", [ALARM, PROX])
+@pytest.mark.parametrize("a,b", [(1, 2), (3, 9), (-1, -2), (-4, -30)])
+def test_turns_group_alike(name, fn, knob, a, b):
+    """turn(a) then turn(b) is turn(a + b): the same state and the same frame."""
+    one = started(ms.TRAINING + 14)
+    two = started(ms.TRAINING + 14)
+    fn(one)
+    fn(two)
+    one.turn(knob, a)
+    one.turn(knob, b)
+    two.turn(knob, a + b)
+    assert one.frame() == two.frame()
+    assert state(one.session) == state(two.session)
+    assert one.session.dumps() == two.session.dumps()
