@@ -324,3 +324,89 @@ def test_a_restart_after_the_archive_but_before_the_save_archives_nothing_again(
     b.act(A_SETUP, start)
     again.save(b)
     assert archived(tmp_path) == ["1.json"]
+
+
+def test_a_finished_game_undone_across_its_last_actions_and_played_on_is_archived_once(tmp_path):
+    """New game, undo it, undo the lockdown, play on to another end, New game: still one archive,
+    and it holds the game as it ended the second time (the same game id replaces the newest)."""
+    from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX
+    from lockdown.storage import ARCHIVE
+    s, a, new_game = session_store(tmp_path)
+    new_game()
+    a.turn(A_PROX, 99)
+    s.save(a)
+    new_game()
+    assert archived(tmp_path) == ["1.json"]
+    a.undo()  # the new game
+    a.undo()  # the lockdown
+    s.save(a)
+    a.turn(A_ALARM, 3)
+    a.turn(A_PROX, 99)
+    s.save(a)
+    new_game()
+    assert archived(tmp_path) == ["1.json"]
+    kept = json.loads((tmp_path / ARCHIVE / "1.json").read_text())
+    assert kept["alarm"] == a.game.alarm_start + 3 and kept["prox"] == 99
+
+
+def test_a_finished_game_edited_after_an_undone_new_game_is_archived_once(tmp_path):
+    from lockdown.games.infiltration.rules.actions import A_PROX, A_SCORE
+    from lockdown.storage import ARCHIVE
+    s, a, new_game = session_store(tmp_path)
+    new_game()
+    a.turn(A_PROX, 99)
+    s.save(a)
+    new_game()
+    a.undo()
+    a.act(A_SCORE, a.game.set_score, 0, 7, 2)
+    s.save(a)
+    new_game()
+    assert archived(tmp_path) == ["1.json"]
+    assert json.loads((tmp_path / ARCHIVE / "1.json").read_text())["ops"][0]["data"] == 7
+
+
+def test_every_new_game_has_an_id_that_is_saved_and_an_undone_new_game_brings_the_old_one_back(tmp_path):
+    from lockdown.dice import Xorshift
+    from lockdown.games.infiltration.rules.session import Session
+    s, a, new_game = session_store(tmp_path)
+    new_game()
+    first = a.id
+    assert 1 <= first <= 0xFFFF
+    new_game()
+    assert a.id not in (0, first)
+    a.undo()
+    assert a.id == first
+    s.save(a)
+    b = Session(Xorshift(9))
+    assert s.restore(b) is None and b.id == first
+
+
+def test_a_save_without_an_id_loads_and_a_bad_id_is_refused(tmp_path):
+    from lockdown.dice import Xorshift
+    from lockdown.games.infiltration.rules.session import Session
+    s, a, new_game = session_store(tmp_path)
+    new_game()
+    doc = json.loads(a.dumps())
+    del doc["id"]
+    b = Session(Xorshift(9))
+    b.loads(json.dumps(doc))
+    assert b.id == 0 and b.game.fields() == a.game.fields()
+    for bad in (0, 0x10000, -1, "7", True, None, 1.5):
+        doc["id"] = bad
+        c = Session(Xorshift(9))
+        with pytest.raises(ValueError):
+            c.loads(json.dumps(doc))
+        assert c.id == 0
+
+
+def test_another_game_after_one_archived_without_an_id_is_archived(tmp_path):
+    from lockdown.games.infiltration.rules.actions import A_PROX
+    s, a, new_game = session_store(tmp_path)
+    new_game()
+    a.turn(A_PROX, 99)
+    doc = json.loads(a.dumps())
+    del doc["id"]
+    s.archive(json.dumps(doc))  # archived by a firmware from before game ids
+    s.archive(a.dumps())
+    s.archive('{"id": %d, "v": 2}' % a.id)  # the same id: replaces the newest
+    assert archived(tmp_path) == ["1.json", "2.json"]

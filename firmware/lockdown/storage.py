@@ -5,8 +5,10 @@ littlefs commits a rename atomically, so a save always holds one whole game: the
 before the interrupted write or the one after it. A save that will not load is moved aside to
 <stem>.bad (for a bug report) and a new game starts: a bad file must never stop the board booting.
 Each game has its own save file (Infiltration's is game.json); the store knows no save format:
-the session it is handed writes and reads its own text (dumps, loads).
+the session it is handed writes and reads its own text (dumps, loads). A save that is a JSON
+object with an "id" names its game: a game with the newest archive's id replaces it.
 """
+import json
 import os
 
 SAVE = "game.json"
@@ -26,6 +28,15 @@ def _short(why):
     if why.startswith("save: "):
         why = why[6:]
     return why[:60]
+
+
+def _ident(text):
+    """The game id a save names (its JSON "id"), or None."""
+    try:
+        doc = json.loads(text)
+    except Exception:  # not JSON, or too deep for the heap: no id
+        return None
+    return doc.get("id") if type(doc) is dict else None
 
 
 def _stem(name):
@@ -109,7 +120,8 @@ class Store:
         """Keeps a finished game as log/<n>.json, n counting up; only the last KEEP stay.
 
         A game already there as the newest is not archived again: a power cut between this and
-        the save of the new game, or an undone new game started again, leaves no duplicate.
+        the save of the new game, or an undone new game started again, leaves no duplicate. The
+        newest with the same game id is that game changed by an undo since: it is replaced.
         """
         if self.off:
             return
@@ -120,8 +132,12 @@ class Store:
             pass  # already there
         nums = [int(n[:-5]) for n in os.listdir(self.path(folder)) if n.endswith(".json") and n[:-5].isdigit()]
         n = max(nums) + 1 if nums else 1
-        if nums and self._read("%s/%d.json" % (folder, n - 1), len(text)) == text:
+        newest = self._read("%s/%d.json" % (folder, n - 1), SAVE_MAX) if nums else None
+        if newest == text:
             return
+        ident = _ident(text) if newest else None
+        if ident and _ident(newest) == ident:
+            n -= 1
         self.write("%s/%d.json" % (folder, n), text)
         for old in nums:
             if old <= n - KEEP:

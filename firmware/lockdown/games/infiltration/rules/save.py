@@ -1,9 +1,10 @@
 """The save format: a small, versioned JSON document holding the whole Game as named fields.
 
 Readable on purpose (a bug report can quote it): the Game's fields() (settings, operatives, NPCs
-by name, the NPC walk by name) plus "v", and the game log under "log" and "faces". Strict on the
-way in: anything malformed, out of range, from an unknown version or a state play cannot reach
-raises SaveError and the Game passed in is left exactly as it was. Version 1 (raw flag bytes,
+by name, the NPC walk by name) plus "v", the game's "id" (drawn at New game, so a game is archived
+once however it is undone; older saves have none) and the game log under "log" and "faces".
+Strict on the way in: anything malformed, out of range, from an unknown version or a state play
+cannot reach raises SaveError and the Game passed in is left exactly as it was. Version 1 (raw flag bytes,
 written by the firmware before named fields) is migrated on load.
 """
 import json
@@ -13,7 +14,8 @@ from micropython import const
 from lockdown.games.infiltration.rules.game import NPC_COUNT, NPC_NAMES, STATUS_NAMES, RuleError
 
 VERSION = const(2)
-_LOG_KEYS = ("log", "faces")  # optional: the game log (gamelog.py), checked as strictly
+_OPTIONAL = ("log", "faces", "id")  # the game log (gamelog.py) and the game id, checked as strictly
+ID_MAX = const(0xFFFF)  # a game id is 1..ID_MAX
 
 # Version 1 stored bytes: these are its bit layouts, frozen with it.
 _V1_KEYS = ("v", "prox", "alarm", "alarm_start", "round", "phase", "first", "players", "flags",
@@ -29,10 +31,13 @@ class SaveError(ValueError):
     """The document cannot be loaded; the message says why."""
 
 
-def dumps(game, log=None):
-    """The save document; with `log` (a GameLog) its rounds and die face counts go in too."""
+def dumps(game, log=None, ident=0):
+    """The save document; with `log` (a GameLog) its rounds and die face counts go in too, and
+    a nonzero `ident` as the game's "id"."""
     doc = {"v": VERSION}
     doc.update(game.fields())
+    if ident:
+        doc["id"] = ident
     if log is not None:
         doc["log"] = log.dump()
         doc["faces"] = log.faces
@@ -40,7 +45,10 @@ def dumps(game, log=None):
 
 
 def loads(text, game, log=None):
-    """Loads `text` into `game` (and its log and face counts into `log`), all or nothing."""
+    """Loads `text` into `game` (and its log and face counts into `log`), all or nothing.
+
+    Returns the game's id, 0 when the save has none.
+    """
     try:
         doc = json.loads(text)
     except ValueError:
@@ -55,11 +63,12 @@ def loads(text, game, log=None):
     elif v == VERSION:
         fields = {}
         for k in doc:
-            if k != "v" and k not in _LOG_KEYS:
+            if k != "v" and k not in _OPTIONAL:
                 fields[k] = doc[k]
     else:
         raise SaveError("save: version %r not supported" % (v,))
     checked = _log(doc) if log is not None else None
+    ident = _int(doc, "id", 1, ID_MAX) if "id" in doc else 0
     try:
         game.from_fields(fields)
     except RuleError as e:
@@ -68,6 +77,7 @@ def loads(text, game, log=None):
         log.buf[:] = checked.buf
         log.last = checked.last
         log.faces[:] = checked.faces
+    return ident
 
 
 def _int(doc, key, lo, hi):
@@ -90,7 +100,7 @@ def _from_v1(doc):
         if k not in doc:
             raise SaveError("save: %s missing" % k)
     for k in doc:
-        if k not in _V1_KEYS and k not in _LOG_KEYS:
+        if k not in _V1_KEYS and k not in _OPTIONAL:
             raise SaveError("save: unknown key %s" % k)
     flags = _int(doc, "flags", 0, 0xFF)
     fields = _bits(flags, _V1_FLAGS)

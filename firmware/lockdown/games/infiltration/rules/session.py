@@ -28,12 +28,14 @@ class Session:
         self.game = game or Game()
         self.history = History(STATE_SIZE)
         self.die = Die(entropy)
+        self._entropy = entropy
+        self.id = 0  # this game's id, drawn at New game (0: a save from before ids)
         self.log = GameLog()
         self.forced = 0  # a die face the next device roll shows (simulator scripts, tests)
         self.changes = 0  # committed actions so far; the board saves when this moves
         self._spin = 0  # the spin the last action was part of (0: none), and its last detent
         self._spin_at = 0
-        self._logs = []  # (buf, last) of the log before each "new game" the history holds
+        self._logs = []  # (buf, last, id) of the game before each "new game" the history holds
         self._fresh = False  # a new game started here and not over since (see `fresh`)
 
     def act(self, code, method, *args, spin=0, now=0):
@@ -53,6 +55,8 @@ class Session:
             raise
         if code == A_SETUP:
             self._keep_log()
+            b = self._entropy(2)
+            self.id = (b[0] << 8 | b[1]) or 1
         self._fresh = code == A_SETUP or self._fresh and not self.game.over
         self.changes += 1
 
@@ -67,11 +71,11 @@ class Session:
         return fold
 
     def _keep_log(self):
-        """A new game: keep the old game's log, so undoing the new game brings it back.
+        """A new game: keep the old game's log and id, so undoing the new game brings them back.
 
         One is kept per "new game" entry the history still holds, no more.
         """
-        self._logs.append((bytes(self.log.buf), self.log.last))
+        self._logs.append((bytes(self.log.buf), self.log.last, self.id))
         extra = len(self._logs) - self.history.codes(A_SETUP)
         if extra > 0:
             del self._logs[:extra]
@@ -119,7 +123,7 @@ class Session:
         if code == A_SETUP:
             self._fresh = False
             if self._logs:
-                buf, self.log.last = self._logs.pop()
+                buf, self.log.last, self.id = self._logs.pop()
                 self.log.buf[:] = buf
         if code:
             self.changes += 1
@@ -128,12 +132,12 @@ class Session:
 
     # ----- what the board's store and loop need --------------------------------------------------
     def dumps(self):
-        """The save document: the game and its log."""
-        return dumps(self.game, self.log)
+        """The save document: the game, its id and its log."""
+        return dumps(self.game, self.log, self.id)
 
     def loads(self, text):
         """Loads a save document, all or nothing (SaveError, a ValueError, leaves all as it was)."""
-        loads(text, self.game, self.log)
+        self.id = loads(text, self.game, self.log)
         self._fresh = False
 
     @property
