@@ -355,6 +355,26 @@ def test_a_full_storage_gets_a_message_and_the_game_goes_on(desk):
     desk.eval("(() => { for (let n = 0; n < 4096; n++) localStorage.removeItem('junk' + n); })()")
 
 
+def test_a_crash_shows_the_error_screen_then_the_page_restarts_into_the_saved_game(desk):
+    """As a board: the crash is counted and logged, the error screen shows, RESET_MS later a fresh
+    interpreter boots into the last save."""
+    desk.open()
+    ops = recorded("play_resolution") + [("turn", ALARM, 2), ("wait", 800)]
+    desk.play(ops, "keys")
+    before = on_sim(ops)
+    desk.wait_frame(before, "before the crash")
+    desk.eval("window.lockdown.python('import lockdown_web\\nlockdown_web.loop.app.tick = lambda now: 1 // 0')")
+    desk.sleep(300)
+    assert desk.frame() != before, "no error screen"
+    files = desk.stored()
+    assert files.get("lockdown:crashes") == "1"
+    assert "ZeroDivisionError" in files.get("lockdown:errors.log", "")
+    assert "ZeroDivisionError" in desk.eval("document.getElementById('status').textContent")
+    assert desk.eval("window.lockdown.timings.boots") == 1
+    desk.wait_frame(before, "the saved game after the restart", timeout=8)
+    assert desk.eval("window.lockdown.timings.boots") == 2
+
+
 def test_a_finished_game_is_archived_and_the_zip_is_what_tools_export_reads(desk, tmp_path):
     """Lockdown ends a game; a new game archives it as log/1.json, as on a board; the download
     holds both files, in the folder layout tools.export --dir reads."""

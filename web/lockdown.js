@@ -426,6 +426,7 @@ window.lockdown = {
   ready, offline, timings,
   frame: () => frame.slice(),
   files: () => saveFiles().map(([n, d]) => [n, toStored(d)]),
+  python: (code) => mp.runPython(code), // for developers and tests: Python in the device's interpreter
 };
 
 fit();
