@@ -302,3 +302,17 @@ def test_turns_group_alike(name, fn, knob, a, b):
     assert one.frame() == two.frame()
     assert state(one.session) == state(two.session)
     assert one.session.dumps() == two.session.dumps()
+
+
+def test_every_screen_is_its_reviewed_golden():
+    """tools/golden_infiltraitors.py wrote these and a person looked at each PNG."""
+    from tools import golden_infiltraitors as golden
+    seen = {}
+    for name, want, got, frame in golden.frames():
+        assert got == want, "%s ends on %s, not %s" % (name, got, want)
+        with open(os.path.join(golden.FOLDER, name + ".bin"), "rb") as f:
+            stored = f.read()
+        assert frame == stored, "%s: %d bytes differ" % (name, sum(a != b for a, b in zip(frame, stored)))
+        assert frame not in seen, "%s and %s are the same frame" % (seen.get(frame), name)
+        seen[frame] = name
+    assert len(seen) == len(os.listdir(golden.FOLDER)) // 2

@@ -45,7 +45,7 @@ class Rules(Form):
                 return ms.SPECIAL_READING[bool(t.options & OPT_ONE_DIVIDES)].split("\n")[r[1]]
             return "S%d may go" % (r[1] + 1)
         return {"norule": "No special rule", "suits": "Suits", "hand": "Hand",
-                "next": "Next token", "elite": "Elite agent", "one": "Special=1 hits",
+                "next": "Next token", "elite": "Elite agent", "one": "Special 1",
                 "final": "Last one's clues", "in_play": "Agents in play",
                 "kp_left": "Kingpin clues now", "board": "Clue board"}[r]
 
@@ -62,7 +62,7 @@ class Rules(Form):
         if r == "elite":
             return "none" if t.elite == ASIDE else "A%d" % (t.elite + 1)
         if r == "one":
-            return "all" if t.options & OPT_ONE_DIVIDES else "suit"
+            return "any clue" if t.options & OPT_ONE_DIVIDES else "suit only"
         if r == "final":
             return "%d left" % t.final_cards_left()
         if r == "in_play":
