@@ -22,8 +22,9 @@ def parser():
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--script", metavar="FILE", help="run a script headless instead of interactively")
     mode.add_argument("--window", action="store_true", help="a window with knobs and button (pygame)")
-    p.add_argument("--seed", type=int, help="seed of the device's die (default: 1 for a script; "
-                   "a fresh one, printed, for the terminal and the window)")
+    p.add_argument("--seed", type=int, help="seed of the device's die and game ids (default: 1 for a "
+                   "script, or drawn from the --save-dir folder's files; a fresh one, printed, for "
+                   "the terminal and the window)")
     p.add_argument("--state-json", metavar="OUT", help="write the game state as JSON at the end")
     p.add_argument("--screenshot", metavar="OUT.png", help="write the final screen as a PNG")
     p.add_argument("--game", choices=GAMES, default=DEFAULT, help="the game to start (default %s); "
@@ -60,6 +61,23 @@ def play_script(commands, sim, path):
     return 0
 
 
+def folder_seed(folder):
+    """The default seed of a script run on a save folder: 1 for an empty or missing folder, else
+    drawn from what the folder holds. A board draws fresh dice and a fresh game id at every
+    start (os.urandom); seed 1 at every start would give each new game the same id, and the
+    Store would take a later game for the archived one changed by an undo. This keeps a
+    script's run replayable (the same folder and script, the same result) and each start new."""
+    import zlib
+    crc = 0
+    for top, dirs, names in sorted(os.walk(folder)) if folder and os.path.isdir(folder) else ():
+        for name in sorted(names):
+            path = os.path.join(top, name)
+            crc = zlib.crc32(os.path.relpath(path, folder).encode(), crc)
+            with open(path, "rb") as f:
+                crc = zlib.crc32(f.read(), crc)
+    return crc % 999999 + 1 if crc else 1
+
+
 def main(argv=None):
     args = parser().parse_args(argv)
     commands = None
@@ -75,7 +93,8 @@ def main(argv=None):
             return 2
     seed = args.seed
     if seed is None:  # a script replays the same game; a person gets fresh dice, and the seed
-        seed = 1 if commands is not None else int.from_bytes(os.urandom(4), "big") % 999999 + 1
+        seed = (folder_seed(args.save_dir) if commands is not None
+                else int.from_bytes(os.urandom(4), "big") % 999999 + 1)
     seed_line = "seed %d (replay this session's dice with --seed %d)" % (seed, seed)
     from host_sim.runner import Sim
     if args.save_dir:
