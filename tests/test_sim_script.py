@@ -229,7 +229,7 @@ def test_four_player_game_plays_two_rounds(tmp_path, monkeypatch):
         (1, "inside", False, False), (2, "inside", True, False),
         (3, "inside", False, False), (4, "inside", False, False)]
     assert s["npcs"] == [] and not s["game_over"] and s["winners"] == []
-    assert (tmp_path / "round1.png").exists()
+    assert (tmp_path / "out" / "round1.png").exists()
 
 
 def test_lockdown_script_ends_the_game(tmp_path, monkeypatch):
@@ -272,7 +272,7 @@ def test_cli_writes_state_json_and_screenshot(tmp_path):
     assert len(s["players"]) == 4
     with Image.open(tmp_path / "final.png") as im:
         assert im.size == (512, 256)
-    assert (tmp_path / "round1.png").exists()  # `shot` is relative to the current directory
+    assert (tmp_path / "out" / "round1.png").exists()  # `shot` is relative to the current directory
 
 
 def test_cli_malformed_script_exits_2_before_running(tmp_path):
