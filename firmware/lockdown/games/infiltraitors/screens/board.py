@@ -125,8 +125,9 @@ class SuspectBoard(CardEntry):
         self._lists()
         title_bar(fb, self.title, self.counts)
         self.draw_entry(fb, "vertical" if self.vertical else "horizontal")
-        for k, line in enumerate(self.lines):
-            draw.text(fb, line, 2, 21 + 9 * k)
+        lines = self.lines
+        for k in range(len(lines)):  # no enumerate object per frame
+            draw.text(fb, lines[k], 2, 21 + 9 * k)
         draw.text(fb, "GO add PROX flip", 1, 57)
 
 
@@ -156,6 +157,7 @@ class SeenCards(CardEntry):
         title_bar(fb, self.title)
         seen = self.session.table.board.is_seen(self.suit, self.number)
         self.draw_entry(fb, "seen" if seen else "not seen")
-        for k, line in enumerate(self.lines):
-            draw.text(fb, line, 2, 21 + 9 * k)
+        lines = self.lines
+        for k in range(len(lines)):  # no enumerate object per frame
+            draw.text(fb, lines[k], 2, 21 + 9 * k)
         draw.text(fb, "GO mark   ALARM back", 1, 57)

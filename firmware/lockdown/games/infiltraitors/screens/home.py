@@ -27,6 +27,7 @@ class Home:
         self._lines = ()  # one line and one GO hint a cursor position
         self._hints = ()
         self._info = ()
+        self._name = ""
         self._second = -2  # the clock second the clock text shows
         self._clock = ""
 
@@ -126,6 +127,7 @@ class Home:
             hints = [("WON: " if t.result == WIN else "LOST: ") + WHY_NAMES[t.why]] * len(lines)
         self._lines = lines
         self._hints = hints
+        self._name = ms.name(t.mission)
         self._info = ("%d bullets" % t.bullets, "Left %d of %d" % (t.remaining, t.total),
                       "Pile %d" % t.pile, str(t.bullets), "Left %d" % t.remaining)
 
@@ -138,7 +140,7 @@ class Home:
         self._texts()
         t = self.session.table
         c = t.clock
-        title_bar(fb, ms.name(t.mission), "" if t.result or not self._clock else
+        title_bar(fb, self._name, "" if t.result or not self._clock else
                   ("runs" if c.running else "PAUSED"))
         info = self._info
         if self._clock:
