@@ -316,3 +316,40 @@ def test_every_screen_is_its_reviewed_golden():
         assert frame not in seen, "%s and %s are the same frame" % (seen.get(frame), name)
         seen[frame] = name
     assert len(seen) == len(os.listdir(golden.FOLDER)) // 2
+
+
+def test_mission_19_the_shooter_clues_the_kingpin_from_his_board():
+    sim = started(ms.TRAINING + 18)
+    t = sim.session.table
+    sim.turn(ALARM, 1)  # A2 nabs suspect 2 (slot 0 is the Kingpin, aside)
+    sim.press(GO)
+    sim.press(GO)
+    sim.hold(GO)
+    sim.press(GO)  # right
+    sim.wait(1600)
+    assert t.kingpin_clues_left() == 1
+    sim.turn(ALARM, 9)  # on to the Kingpin; A2 stays the shooter
+    sim.frame()
+    assert sim.app.home._lines[-1].startswith("Kingpin aside")
+    sim.press(GO)
+    assert top(sim) == "SuspectBoard"
+    sim.frame()
+    assert sim.app.top().footer == "GO: clue from A2"
+    sim.press(GO)
+    assert t.is_out(1) and not t.is_out(0) and t.board.count(0, 1) == 1
+
+
+def test_mission_12_the_elite_agent_is_set_on_the_rules_and_never_nabs():
+    sim = started(ms.TRAINING + 11)
+    t = sim.session.table
+    sim.press(PROX)
+    rules = sim.app.top()
+    sim.turn(ALARM, rules.rows.index("elite"))
+    sim.turn(PROX, 2)  # none -> A1 -> A2
+    assert t.elite == 1
+    sim.press(ALARM)
+    sim.turn(ALARM, 1)
+    sim.frame()
+    assert sim.app.home._hints[1] == "hold GO: menu"
+    sim.press(GO)
+    assert t.slots == 0 and sim.app._flash == "elite never nabs"

@@ -120,6 +120,8 @@ class SuspectBoard(CardEntry):
         if rule:
             lines.append(rule)
         self.lines = lines
+        self.footer = ("GO: clue from A%d" % (self.app.home.shooter + 1) if i == t.kingpin()
+                       else "GO add PROX flip")
 
     def draw(self, fb):
         self._lists()
@@ -128,7 +130,7 @@ class SuspectBoard(CardEntry):
         lines = self.lines
         for k in range(len(lines)):  # no enumerate object per frame
             draw.text(fb, lines[k], 2, 21 + 9 * k)
-        draw.text(fb, "GO add PROX flip", 1, 57)
+        draw.text(fb, self.footer, 1, 57)
 
 
 class SeenCards(CardEntry):

@@ -119,7 +119,12 @@ class Home:
             else:
                 line = "A%d no suspect" % (a + 1)
             lines.append(line)
-            hints.append("GO: clue board" if i >= 0 else ("GO: nab" if t.pile else "hold GO: menu"))
+            if i >= 0:
+                hints.append("GO: clue board")
+            elif t.is_out(a) or (t.flags & ms.F_ELITE and a == t.elite) or not t.pile:
+                hints.append("hold GO: menu")
+            else:
+                hints.append("GO: nab")
         if t.kingpin() == 0:
             lines.append("Kingpin aside" + self._count(t, 0))
             hints.append("GO: Kingpin board")
