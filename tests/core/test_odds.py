@@ -1,4 +1,6 @@
 """Lockdown odds: exact against enumeration of every roll sequence, and against a seeded run."""
+import gc
+
 from lockdown.dice import Die, Xorshift
 from lockdown.games.infiltration.rules.odds import chance_by_round, expected_rounds
 
@@ -97,3 +99,24 @@ def test_seeded_games_agree_within_confidence_interval():
     e = expected_rounds(prox0, alarm)
     # rounds to lockdown from 0 at alarm 0 vary with sd about 2.4: 4.5 sd of the mean is < 0.2
     assert abs(total / games - e) < 0.2, (total / games, e)
+
+
+def test_expected_rounds_allocates_only_its_result():
+    """No garbage per cell: at most the three floats that make the result (fixed point inside)."""
+    if not hasattr(gc, "mem_alloc"):
+        return  # measured on MicroPython
+    expected_rounds(0, 0)
+    a, b, c, d = 3, 5, 7, 9
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    x = (a + b / c) / d
+    floats = gc.mem_alloc() - before
+    for prox, alarm in ((0, -1), (0, 0), (40, 8)):
+        gc.collect()
+        before = gc.mem_alloc()
+        x = expected_rounds(prox, alarm)
+        used = gc.mem_alloc() - before
+        assert used <= floats, (prox, alarm, used, floats)
+    gc.enable()
+    assert x > 0

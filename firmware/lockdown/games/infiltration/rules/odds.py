@@ -4,7 +4,7 @@ Each Security phase adds d6 + alarm to proximity; lockdown is proximity reaching
 alarm held where it is, the chance by each coming round follows from counting roll sequences by
 the proximity they lead to, one round at a time (dynamic programming over 0..98, never sampled).
 Counts are integers: exact, and while they stay small ints (6**11 < 2**30 on a 32-bit board)
-the count allocates nothing. Both functions reuse one preallocated table.
+the count allocates nothing. Each function reuses preallocated tables.
 """
 from array import array
 
@@ -14,8 +14,13 @@ _LOCK = const(99)  # proximity that means lockdown; cells 0..98 are the games st
 _FACES = const(6)
 
 _count = [0] * _LOCK  # roll sequences that leave proximity at each cell
-# Expected rounds per cell: doubles where the port has them, else single floats (half the RAM).
-_rounds = array("d" if 1.0 + 2.0 ** -40 != 1.0 else "f", [0.0] * _LOCK)
+# Expected rounds per cell in fixed point, E * 2**44 = hi * 2**26 + lo: two small ints a cell
+# (each below 2**30, so no arithmetic on them allocates, on a 32-bit board too).
+_LO_BITS = const(26)
+_LO_MASK = const(0x3FFFFFF)
+_ONE_HI = const(0x40000)  # 1.0 in hi units (2**18)
+_hi = array("i", [0] * _LOCK)
+_lo = array("i", [0] * _LOCK)
 
 
 def _ratio(a, b):
@@ -62,19 +67,34 @@ def expected_rounds(prox, alarm):
     """The expected number of Security phases until lockdown, this round's included.
 
     Backwards from 98: E[j] = 1 + the mean of E[j + step] over the six faces, E = 0 from 99 up.
-    At alarm -1 a 1 adds nothing, so E[j] is on both sides: E[j] = (6 + rest) / 5.
+    At alarm -1 a 1 adds nothing, so E[j] is on both sides: E[j] = (6 + rest) / 5. In fixed
+    point (2**-44, rounded at each cell: within 1e-11): only the floats of the result allocate.
     """
     if prox >= _LOCK:
         return 0.0
-    e = _rounds
-    lo = alarm + 1
-    near = lo if lo else 1  # the nearest cell a moving step reaches
-    movers = _FACES if lo else _FACES - 1
-    s = 0.0  # sum of E over cells j+near .. j+lo+5 (those below 99)
+    hi = _hi
+    lo = _lo
+    step = alarm + 1
+    near = step if step else 1  # the nearest cell a moving step reaches
+    movers = _FACES if step else _FACES - 1
+    half = movers >> 1
+    s_hi = s_lo = 0  # sum of E over cells j+near .. j+step+5 (those below 99), by limb
     for j in range(_LOCK - 1, prox - 1, -1):
-        if j + near < _LOCK:
-            s += e[j + near]
-        if j + lo + _FACES < _LOCK:
-            s -= e[j + lo + _FACES]
-        e[j] = (_FACES + s) / movers
-    return e[prox]
+        k = j + near
+        if k < _LOCK:
+            s_hi += hi[k]
+            s_lo += lo[k]
+        k = j + step + _FACES
+        if k < _LOCK:
+            s_hi -= hi[k]
+            s_lo -= lo[k]
+        h = s_hi + _FACES * _ONE_HI + (s_lo >> _LO_BITS)  # (6 + s), carried into hi
+        q = h // movers
+        t = ((h - q * movers) << _LO_BITS) + (s_lo & _LO_MASK) + half  # rounded to nearest
+        r = t // movers
+        if r > _LO_MASK:
+            q += 1
+            r -= _LO_MASK + 1
+        hi[j] = q
+        lo[j] = r
+    return (hi[prox] + lo[prox] / (_LO_MASK + 1)) / _ONE_HI
