@@ -1,37 +1,13 @@
-"""What a board hands the run loop, and the steps every board builds it with.
+"""The steps every board builds its Hardware (boards/hw.py) with; forgotten once it is built.
 
 A part that fails (no display answering, a pin the port refuses) becomes a message in
 `problems`, logged to the console, and the rest keeps working: the app can show the list.
 """
-import os
-import sys
-
+from boards.hw import Hardware, log  # noqa: F401  (log: for the board modules)
 from lockdown.inputs import Inputs
 
 KNOBS = ("alarm", "prox")  # config keys, index = events.ALARM, PROX
 SWITCHES = ("alarm_sw", "prox_sw", "go")  # index = events.ALARM, PROX, GO
-
-
-def log(msg):
-    print("lockdown:", msg)
-
-
-class Hardware:
-    def __init__(self, board, log=log):
-        self.board = board  # the board's name, for messages
-        self.display = None  # .fb and .show(), or None
-        self.inputs = Inputs()  # .poll(app, now_ms); no controls until the board adds them
-        self.entropy = os.urandom  # n -> n random bytes
-        self.root = "/"  # folder for save files
-        self.wdt = None  # .feed(), or None
-        self.reset = None  # restarts the board (machine.reset), or None
-        self.soft_reset = None  # restarts MicroPython with a clean heap (a game switch), or None
-        self.log = log
-        self.problems = []
-
-    def problem(self, msg):
-        self.problems.append(msg)
-        self.log(msg)
 
 
 def assemble(board, spec, config, encoder, switch, i2c=None, spi=None, path="/config.json"):
@@ -42,11 +18,12 @@ def assemble(board, spec, config, encoder, switch, i2c=None, spi=None, path="/co
     MicroPython port: machine.I2C on the configured pins, and machine's reset and watchdog.
     `spi(cfg)` -> an SPI display (.fb, .show()), on a board whose SPEC has "spi".
     """
+    from boards import forget
     from boards.config import load, wiring
     hw = Hardware(board)
     cfg = load(spec, config, path, hw.problem)
     bus, where = wiring(spec, cfg)
-    _forget("boards.config")  # needed only until here: its RAM comes back for the game
+    forget("boards.config")  # needed only until here: its RAM comes back for the game
     port = None
     if i2c is None:
         import machine as port
@@ -62,14 +39,6 @@ def assemble(board, spec, config, encoder, switch, i2c=None, spi=None, path="/co
         if cfg["wdt_ms"]:
             hw.wdt = port.WDT(timeout=cfg["wdt_ms"])
     return hw
-
-
-def _forget(name):
-    sys.modules.pop(name, None)
-    try:
-        delattr(sys.modules["boards"], name.rpartition(".")[2])
-    except (KeyError, AttributeError):
-        pass
 
 
 def _machine_i2c(cfg):

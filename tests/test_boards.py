@@ -102,6 +102,18 @@ def test_the_config_module_is_forgotten_once_the_board_is_built(fake, name):
     assert "boards.config" not in sys.modules and not hasattr(boards, "config")
 
 
+def test_the_board_module_and_build_steps_are_forgotten_once_built(fake, monkeypatch):
+    """Only the Hardware (boards.hw) stays: the board's module and boards.hardware give their RAM back."""
+    import boards
+    import boards.hardware  # noqa: F401
+    monkeypatch.setattr(sys, "platform", "rp2")
+    hw = boards.build({})
+    assert hw.board == "pico" and hw.display is not None
+    for name in ("boards.pico", "boards.hardware", "boards.config"):
+        assert name not in sys.modules and not hasattr(boards, name.split(".")[1]), name
+    assert "boards.hw" in sys.modules
+
+
 def test_display_type_and_address_from_config(fake):
     from lockdown.oled import SH1106
     fake_machine.I2C.devices = {0x3D}

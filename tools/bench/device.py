@@ -20,7 +20,7 @@ import gc
 import sys
 
 TICK_MS = 20  # host_sim.runner's step: animations and the screensaver run as in the simulator
-BOARD_MODULES = ("boards.config", "boards.hardware")  # what a board imports that runs off-board
+BOARD_MODULES = ("boards.hw",)  # what a board keeps once built (boards.build forgets the rest)
 T_TURN = 1
 T_PRESS = 2
 T_HOLD = 3
