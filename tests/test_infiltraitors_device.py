@@ -353,3 +353,18 @@ def test_mission_12_the_elite_agent_is_set_on_the_rules_and_never_nabs():
     assert sim.app.home._hints[1] == "hold GO: menu"
     sim.press(GO)
     assert t.slots == 0 and sim.app._flash == "elite never nabs"
+
+
+def test_a_won_mission_is_archived_when_a_new_one_starts(tmp_path):
+    sim = Sim(1, game="infiltraitors", save_dir=str(tmp_path))
+    with open(os.path.join(SCRIPTS, "training1_win.txt")) as f:
+        run(parse(f.read(), "training1_win.txt"), sim, "training1_win.txt")
+    assert sim.session.over
+    sim.press(GO)  # GO on a finished mission: the setup of the next
+    assert top(sim) == "Setup"
+    sim.press(GO)
+    sim.wait(1600)
+    folder = os.path.join(str(tmp_path), "infiltraitors-log")
+    assert os.listdir(folder) == ["1.json"]
+    with open(os.path.join(folder, "1.json")) as f:
+        assert json.load(f)["table"][5] == 1  # the result: a win
