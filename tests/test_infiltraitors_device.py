@@ -368,3 +368,12 @@ def test_a_won_mission_is_archived_when_a_new_one_starts(tmp_path):
     assert os.listdir(folder) == ["1.json"]
     with open(os.path.join(folder, "1.json")) as f:
         assert json.load(f)["table"][5] == 1  # the result: a win
+
+
+def test_mission_7_scripted_to_a_win():
+    s = play("mission7_win.txt")
+    assert (s["mission"], s["result"], s["why"], s["bullets"], s["pile"]) == ("Mission 7", "win", "all found", 1, 0)
+    assert [x["status"] for x in s["suspects"]] == ["identified"] * 6
+    for x in s["suspects"]:
+        kinds = [c[2] for c in x["clues"]]
+        assert kinds == ["vertical", "horizontal"] * 2 and x["agent"] == 1
