@@ -10,6 +10,7 @@ from lockdown.ui import Form
 class Picker(Form):
     title = "GAMES"
     footer = "GO play   ALARM back"
+    PROX_MOVES = True
 
     def layout(self):
         return games.GAMES
@@ -19,9 +20,6 @@ class Picker(Form):
 
     def value(self, row):
         return "now" if self.app.session.PACKAGE.endswith("." + row) else None
-
-    def editable(self, row):
-        return False
 
     def pick(self, row):
         if self.app.session.PACKAGE.endswith("." + row):

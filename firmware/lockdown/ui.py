@@ -49,10 +49,13 @@ class Form:
 
     Turning PROX on a row with a value changes it: `change(row, d)` gets the detents, and a row of
     two values (yes/no, device/own die) takes the second for d > 0 and the first for d < 0, so
-    a turn moves it in its own direction and stops at the end, however its detents arrive.
+    a turn moves it in its own direction and stops at the end, however its detents arrive. On a
+    row without a value PROX does nothing (were it to move the cursor, a turn's first detents
+    would land on the next row and change it: a slow turn and a fast one would differ).
     """
     title = ""
     footer = "GO pick   ALARM back"
+    PROX_MOVES = False  # True on a list of places: PROX moves the cursor there too
 
     def __init__(self, app):
         self.app = app
@@ -101,10 +104,10 @@ class Form:
 
     # ---- input ---------------------------------------------------------------------------------
     def turn(self, knob, n):
-        if knob == PROX and self.editable(self.rows[self.cur]):
-            self.act(self.change, self.rows[self.cur], n)
-        else:
+        if knob != PROX or self.PROX_MOVES:
             self.cur = min(max(self.cur + n, 0), len(self.rows) - 1)
+        elif self.editable(self.rows[self.cur]):
+            self.act(self.change, self.rows[self.cur], n)
         self.top = min(max(self.top, self.cur - ROWS + 1), self.cur)
 
     def press(self, button):
@@ -149,8 +152,10 @@ class Menu(Form):
     """A list of places: ITEMS holds (label, screen name) pairs; picking one goes there.
 
     A screen name of None goes back; `go(name)` can be overridden for places that are not screens.
+    Both knobs move the cursor.
     """
     ITEMS = ()
+    PROX_MOVES = True
 
     def layout(self):
         return tuple(name for _, name in self.ITEMS)

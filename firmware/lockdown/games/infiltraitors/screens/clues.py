@@ -9,6 +9,7 @@ class Eliminate(Form):
     """Opened from a suspect's board with the card dialled there, which a shot may name: a hit's
     card is nobody else's, a miss's card is not this suspect."""
     footer = "GO pick   ALARM back"
+    PROX_MOVES = True
 
     def __init__(self, app, i, suit, number):
         self.i = i
@@ -30,9 +31,6 @@ class Eliminate(Form):
         if r == "wrong_card":
             return "Wrong, not " + self.named
         return "Fix a clue"
-
-    def editable(self, r):
-        return False
 
     def pick(self, r):
         app = self.app

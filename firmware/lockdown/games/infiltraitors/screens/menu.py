@@ -10,6 +10,7 @@ _LABELS = {"back": "Back to table", "undo": "Undo", "rules": "Mission rules",
 
 class Menu(Form):
     title = "MENU"
+    PROX_MOVES = True
 
     def layout(self):
         rows = ("back", "undo", "rules", "seen")
@@ -21,9 +22,6 @@ class Menu(Form):
         if r == "clock":
             return "Pause clock" if self.app.session.table.clock.running else "Resume clock"
         return _LABELS[r]
-
-    def editable(self, r):
-        return False
 
     def pick(self, r):
         app = self.app

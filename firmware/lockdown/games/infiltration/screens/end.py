@@ -47,12 +47,7 @@ class Scoring(Form):
             return str(g.tokens(op))
         return "yes" if g.has(op, _CARDS[field]) else "no"
 
-    def editable(self, row):
-        return True  # PROX on "Who won?" does nothing, rather than move the cursor onto a value
-
     def change(self, row, d):
-        if row == "won":
-            return
         g = self.app.session.game
         field, op = row
         s = self.app.session

@@ -48,11 +48,9 @@ class Download(Form):
         return str(self.v[row] if row in self._INPUTS else self._takes()[row])
 
     def editable(self, row):
-        return True  # PROX on a share does nothing, rather than move the cursor onto an input
+        return row in self._INPUTS
 
     def change(self, row, d):
-        if row not in self._INPUTS:
-            return
         _, lo, hi = self._INPUTS[row]
         v = self.v
         v[row] = min(max(v[row] + d, lo), hi)
@@ -113,7 +111,7 @@ class Extract(Form):
         return {r: self.tokens.get(r, 4) for r in self._used()}
 
     def editable(self, row):
-        return True  # PROX on a share does nothing (change ignores it), rather than move the cursor
+        return row[0] != "share"
 
     def change(self, row, d):
         kind, k = row

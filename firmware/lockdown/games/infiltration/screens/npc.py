@@ -19,6 +19,7 @@ def room_name(room):
 class NpcList(Form):
     """The five NPCs; in the NPC phase a last row ends the walk for a group that ran it by hand."""
     title = "NPCs"
+    PROX_MOVES = True
 
     def layout(self):
         skip = ("skip",) if npc.current(self.app.session.game) else ()
@@ -34,9 +35,6 @@ class NpcList(Form):
         if not at:
             return "-"
         return ("S" if at[0] == SECRET_ROOM else "R%d" % at[0]) + (" up" if at[1] else " down")
-
-    def editable(self, row):
-        return False
 
     def pick(self, row):
         if row != "skip":
@@ -74,15 +72,10 @@ class NpcEdit(Form):
             return "up" if self.up else "down"
         return None
 
-    def editable(self, row):
-        return True  # PROX on the last row does nothing, rather than move the cursor onto a value
-
     def change(self, row, d):
         """Room: one room a detent. Face: clockwise up, anticlockwise down."""
         g = self.app.session.game
         s = self.app.session
-        if row == "play":
-            return
         if row == "room":
             self.room = min(max(self.room + d, 1), SECRET_ROOM)
             if self._in_play():
@@ -196,13 +189,8 @@ class NpcStep(Form):
             return None
         return "yes" if self.hit >> row[1] & 1 else "no"
 
-    def editable(self, row):
-        return True  # PROX on Confirm does nothing, rather than move the cursor onto a value row
-
     def change(self, row, d):
         """Wounded: clockwise yes, anticlockwise no. Room: one a detent, 1 to 12."""
-        if row == "ok":
-            return
         if row == "to":
             self.to = min(max(self.to + d, 1), LAST_ROOM)
             return

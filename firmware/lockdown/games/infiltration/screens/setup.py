@@ -56,9 +56,6 @@ class Setup(Form):
             return "random" if self.first < 0 else "P%d" % (self.first + 1)
         return None
 
-    def editable(self, r):
-        return True  # PROX on Rules or Start does nothing, rather than move the cursor onto a value
-
     def change(self, r, d):
         """Two-valued rows take their second value clockwise, their first anticlockwise."""
         if r == "players":

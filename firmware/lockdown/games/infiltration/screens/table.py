@@ -38,11 +38,9 @@ class Operatives(Form):
         return "P%d" % (g.first_player + 1) if row == "first" else op_summary(g, row)
 
     def editable(self, row):
-        return True  # operative rows show a summary, not a dial: PROX there does nothing
+        return row == "first"  # operative rows show a summary, not a dial
 
     def change(self, row, d):
-        if row != "first":
-            return
         g = self.app.session.game
         self.app.session.act(A_FIRST, g.set_first_player, (g.first_player + d) % g.players, spin=1,
                              now=self.app.now)
@@ -90,14 +88,9 @@ class Operative(Form):
                 return False
         return True
 
-    def editable(self, row):
-        return True  # PROX on Moved does nothing, rather than move the cursor onto a value row
-
     def change(self, row, d):
         """Wounded and Delayed: clockwise yes, anticlockwise no. Status: clockwise asks to escape."""
         g = self.app.session.game
-        if row == "moved":
-            return
         if row == "status":
             if g.status(self.op) != INSIDE:
                 self.app.flash("Use undo to return")
