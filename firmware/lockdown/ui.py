@@ -1,8 +1,8 @@
 """The one widget every secondary screen is built from: a titled, scrolling list of rows.
 
 Two knobs and three switches, the same everywhere: the ALARM knob moves the cursor; the PROX knob
-changes the value of the row under it (or moves the cursor when the row has no value); GO or the
-PROX switch picks the row; the ALARM switch goes back. Screens subclass Form (rows by name) or
+changes the value of the row under it (in a list of places, a Menu, it moves the cursor too); GO
+or the PROX switch picks the row; the ALARM switch goes back. Screens subclass Form (rows by name) or
 Menu (a list of places) and fill in their rows.
 """
 from micropython import const
