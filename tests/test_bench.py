@@ -6,6 +6,7 @@ screen as the simulator does, and the import order puts each module after what i
 import json
 import os
 import shutil
+import tempfile
 import string
 
 import pytest
@@ -22,8 +23,12 @@ def bench():
 
 
 @pytest.fixture(scope="module")
-def work(tmp_path_factory):
-    return str(tmp_path_factory.mktemp("bench"))
+def work():
+    """A folder of our own: pytest keeps only its three newest basetemp folders, so a concurrent
+    session could delete tmp_path_factory's while the bench (minutes) still runs from it."""
+    path = tempfile.mkdtemp(prefix="lockdown-bench-")
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
