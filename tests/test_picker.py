@@ -110,3 +110,14 @@ def test_the_simulator_takes_game():
     for name in ("infiltration", "infiltraitors", "infiltrate"):
         assert Sim(1, game=name).session.PACKAGE == "lockdown.games." + name
     assert runloop.PICKED == "game.txt"
+
+
+def test_a_new_board_reaches_the_picker_from_the_setup_screen(tmp_path):
+    sim = Sim(1, save_dir=str(tmp_path))
+    assert type(sim.app.stack[-1]).__name__ == "Setup"
+    sim.turn(ALARM, 20)  # the last row: Other games
+    sim.press(GO)
+    assert type(sim.app.stack[-1]).__name__ == "Picker"
+    sim.turn(ALARM, 1)
+    sim.press(GO)
+    assert sim.session.PACKAGE == "lockdown.games.infiltraitors"

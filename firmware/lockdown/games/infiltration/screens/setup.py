@@ -32,11 +32,12 @@ class Setup(Form):
         super().__init__(app)  # last: the rows depend on the player count
 
     _LABELS = {"players": "Players", "two": "2 ops each", "alarm": "Alarm start", "die": "Die",
-               "first": "First player", "draft": "Item draft", "rules": "Rules & variants", "start": "Start game"}
+               "first": "First player", "draft": "Item draft", "rules": "Rules & variants", "start": "Start game",
+               "games": "Other games"}
 
     def layout(self):
-        return ("players", "two", "alarm", "die", "first", "draft", "rules", "start") if self.players == 2 else \
-            ("players", "alarm", "die", "first", "draft", "rules", "start")
+        return ("players", "two", "alarm", "die", "first", "draft", "rules", "start", "games") \
+            if self.players == 2 else ("players", "alarm", "die", "first", "draft", "rules", "start", "games")
 
     def label(self, r):
         return self._LABELS[r]
@@ -80,6 +81,9 @@ class Setup(Form):
             return
         if r == "rules":
             self.app.open("settings", self)
+            return
+        if r == "games":  # before a first game too: a new board can go straight to another game
+            self.app.open("picker")
             return
         if r != "start":
             self.change(r, 1)
