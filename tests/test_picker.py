@@ -116,7 +116,7 @@ def test_a_new_board_reaches_the_picker_from_the_setup_screen(tmp_path):
     sim = Sim(1, save_dir=str(tmp_path))
     assert type(sim.app.stack[-1]).__name__ == "Setup"
     sim.turn(ALARM, 20)  # the last row: Other games
-    sim.press(GO)
+    sim.press(PROX)  # picks the row (GO on the setup screen starts the game)
     assert type(sim.app.stack[-1]).__name__ == "Picker"
     sim.turn(ALARM, 1)
     sim.press(GO)
