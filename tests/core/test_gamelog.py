@@ -187,3 +187,18 @@ def test_strict_loading_names_the_fault_and_changes_nothing():
         assert log.dump() == keep
     for faces in ([1, 2], [1, 2, 3, 4, 5, -6], "123456", [1, 2, 3, 4, 5, 6.0]):
         raises(LogError, log.load_faces, faces)
+
+
+def test_an_undone_card_effect_leaves_the_log_too():
+    """A dial turn taken back by undo is no longer in the round's net turns (issue 12: 13)."""
+    s = Session(Xorshift(1))
+    s.game.start()
+    s.turn(A_ALARM, 2)
+    s.turn(A_PROX, 5)
+    s.turn(A_PROX, 3, True)  # the same spin: one undo step
+    assert (s.log.get(1, F_TURN_ALARM), s.log.get(1, F_TURN_PROX)) == (2, 8)
+    s.undo()
+    assert (s.log.get(1, F_TURN_ALARM), s.log.get(1, F_TURN_PROX)) == (2, 0)
+    s.undo()
+    assert (s.log.get(1, F_TURN_ALARM), s.log.get(1, F_TURN_PROX)) == (0, 0)
+    assert (s.game.alarm, s.game.proximity) == (0, 0)

@@ -16,7 +16,7 @@ from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_
 from lockdown.games.infiltration.rules.gamelog import GameLog
 from lockdown.games.infiltration.rules.save import dumps, loads
 from lockdown.history import History
-from lockdown.games.infiltration.rules.actions import A_ALARM, A_ROLL, A_SETUP
+from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
 MERGE_MS = const(1500)  # detents of one spin closer than this undo as one step
 
@@ -118,8 +118,12 @@ class Session:
         return value
 
     def undo(self):
-        code = self.history.undo(self.game)
+        g = self.game
+        alarm, prox = g.alarm, g.proximity
+        code = self.history.undo(g)
         self._spin = 0
+        if code == A_ALARM or code == A_PROX:  # a card effect taken back leaves the log too
+            self.log.on_manual(g, code, g.alarm - alarm if code == A_ALARM else g.proximity - prox)
         if code == A_SETUP:
             self._fresh = False
             if self._logs:
