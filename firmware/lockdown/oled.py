@@ -18,7 +18,6 @@ glitch cannot leave the panel stale.
 import framebuf
 from micropython import const
 
-_VIEWS = const(32)  # runs whose memoryviews are kept
 _RUNS = const(19)  # the most runs a page splits into: 1 changed column in 7 (SH1106, gap 5)
 _WINDOWS = const(88)  # the most SSD1306 windows: 11 runs a page (gap 10), none merged
 
@@ -65,10 +64,19 @@ class _Panel:
         self._cmd2 = bytearray(3)  # control byte + a command with one parameter
         self._cmd1 = memoryview(self._cmd2)[:2]
         self._vec = hasattr(i2c, "writevto")
-        self._views = {}  # (page, c0, c1) -> memoryview of that run: dial runs recur, so reuse them
         if self._vec:
             self._ctrl = bytes((_CTRL_DATA,))
             self._vecs = [[self._ctrl] + [None] * h for h in range(1, self.pages + 1)]
+            # A part-width window is gathered into chunks of 1, 2, 4 .. bytes (one of each power
+            # of two: any size) in the shadow, which is free once the changes are planned.
+            bits = 0
+            while 1 << bits <= (width - 1) * self.pages:
+                bits += 1
+            top = 1 << bits  # chunk b at top - 2**(b+1): the largest first
+            if len(old) < top:
+                raise ValueError("width")
+            self._chunks = [old[top - (2 << b):top - (1 << b)] for b in range(bits)]
+            self._gvecs = [[None] * (1 + k) for k in range(bits + 1)]  # by the chunks it takes
         else:
             self._tmp = bytearray(4 + 1 + width)  # room for a lead of commands, control, data
             self._tmp[4] = _CTRL_DATA
@@ -86,10 +94,12 @@ class _Panel:
         if self._lost:
             return self.show_all()
         try:
-            return self._send()
+            sent = self._send()
         except OSError:
             self._lost = True
             raise
+        self._shadow[:] = self.buf
+        return sent
 
     def show_all(self):
         """Sends the whole frame, after the set-up if the panel is new or a transfer failed."""
@@ -116,9 +126,9 @@ class _Panel:
         self._inverted = 1 if on else 0
         return self._command(_NORMAL | self._inverted)
 
-    def _scan(self, p):
-        """Fills self._runs with page p's changed column runs, merging runs split by gaps cheaper
-        to resend than a new run costs; returns how many."""
+    def _scan(self, p, o=0):
+        """Fills self._runs from index o with page p's changed column runs, merging runs split by
+        gaps cheaper to resend than a new run costs; returns how many."""
         new = self._new[p]
         old = self._old[p]
         runs = self._runs
@@ -131,59 +141,80 @@ class _Panel:
                 c += 1
                 continue
             last = c
-            runs[2 * n] = c
+            runs[o + 2 * n] = c
             c += 1
             while c < w and c - last <= gap + 1:
                 if new[c] != old[c]:
                     last = c
                 c += 1
-            runs[2 * n + 1] = last + 1
+            runs[o + 2 * n + 1] = last + 1
             n += 1
         return n
 
-    def _view(self, p, c0, c1):
-        """The run's memoryview, made once: slicing anew would allocate on every show."""
-        if c1 - c0 == self.width:
-            return self._new[p]
-        key = p << 16 | c0 << 8 | c1
-        v = self._views.get(key)
-        if v is None:
-            if len(self._views) >= _VIEWS:
-                self._views.clear()
-            v = self._views[key] = self._new[p][c0:c1]
-        return v
-
     def _block(self, c0, c1, p0, p1, lead=None):
         """One data transaction for columns c0..c1-1 of pages p0..p1, in the order the panel
-        takes them (page by page); records them in the shadow. `lead`: commands (each after a
-        Co=1 control byte) and the data control byte, in place of the plain one. Without
-        writevto: transactions of at most `width` bytes, whole page rows each."""
+        takes them (page by page). `lead`: commands (each after a Co=1 control byte) and the
+        data control byte, in place of the plain one. Without writevto: transactions of at most
+        `width` bytes, whole page rows each. The caller updates the shadow once all is sent."""
         w = c1 - c0
         if self._vec:
-            vec = self._vecs[p1 - p0]
+            if w == self.width:
+                vec = self._vecs[p1 - p0]
+                for p in range(p0, p1 + 1):
+                    vec[p - p0 + 1] = self._new[p]
+            else:
+                vec = self._gather(c0, c1, p0, p1)
             vec[0] = lead or self._ctrl
-            for p in range(p0, p1 + 1):
-                vec[p - p0 + 1] = self._view(p, c0, c1)
             self.i2c.writevto(self.addr, vec)
-            sent = 1 + (len(lead) if lead else 1) + w * (p1 - p0 + 1)
-        else:
-            sent = 0
-            s = 4
-            if lead:
-                s = 5 - len(lead)
-                self._tmp[s:5] = lead
-            k = 5
-            for p in range(p0, p1 + 1):
-                if k - 5 + w > self.width:
-                    sent += self._write(self._tmpv[s:k])
-                    s = 4
-                    k = 5
-                self._tmp[k:k + w] = self._view(p, c0, c1)
-                k += w
-            sent += self._write(self._tmpv[s:k])
+            return 1 + (len(lead) if lead else 1) + w * (p1 - p0 + 1)
+        sent = 0
+        s = 4
+        if lead:
+            s = 5 - len(lead)
+            self._tmp[s:5] = lead
+        k = 5
+        tmp = self._tmp
         for p in range(p0, p1 + 1):
-            self._old[p][c0:c1] = self._view(p, c0, c1)
-        return sent
+            if k - 5 + w > self.width:
+                sent += self._write(self._tmpv[s:k])
+                s = 4
+                k = 5
+            row = self._new[p]
+            for c in range(c0, c1):
+                tmp[k] = row[c]
+                k += 1
+        return sent + self._write(self._tmpv[s:k])
+
+    def _gather(self, c0, c1, p0, p1):
+        """Copies the window's bytes into the chunks that add up to its size, largest first;
+        returns the vector that sends them (its slot 0 for the control byte)."""
+        n = (c1 - c0) * (p1 - p0 + 1)
+        k = 0
+        m = n
+        while m:
+            k += m & 1
+            m >>= 1
+        vec = self._gvecs[k]
+        buf = self._shadow
+        chunks = self._chunks
+        b = len(chunks) - 1
+        top = 1 << len(chunks)
+        i = dst = left = 0
+        for p in range(p0, p1 + 1):
+            row = self._new[p]
+            for c in range(c0, c1):
+                if not left:
+                    while not n >> b & 1:
+                        b -= 1
+                    i += 1
+                    vec[i] = chunks[b]
+                    left = 1 << b
+                    dst = top - (2 << b)
+                    b -= 1
+                buf[dst] = row[c]
+                dst += 1
+                left -= 1
+        return vec
 
     def _command(self, cmd, param=-1):
         c = self._cmd2
@@ -357,6 +388,8 @@ class SH1106(_Panel):
         v = memoryview(self._lead)
         self._leads = (None, v[2:], v)
         self._page = -1  # page and RAM column of the panel's pointer; -1: unknown
+        self._runs = bytearray(2 * _RUNS * self.pages)  # every page's runs, scanned before sending
+        self._counts = bytearray(self.pages)  # runs found on each page
         self._col = 0
 
     def _setup(self):
@@ -371,16 +404,19 @@ class SH1106(_Panel):
         ))
 
     def _send(self):
+        """Scans every page first (the shadow then serves as scratch), then sends page by page."""
         sent = 0
         runs = self._runs
+        counts = self._counts
         for p in range(self.pages):
-            if self._new[p] == self._old[p]:
-                continue
-            n = self._scan(p)
+            counts[p] = 0 if self._new[p] == self._old[p] else self._scan(p, 2 * _RUNS * p)
+        for p in range(self.pages):
+            n = counts[p]
+            o = 2 * _RUNS * p
             x = self._col - self._x0
-            down = n > 1 and abs(x - runs[2 * n - 2]) < abs(x - runs[0])
+            down = n > 1 and abs(x - runs[o + 2 * n - 2]) < abs(x - runs[o])
             for i in range(n):
-                r = 2 * (n - 1 - i if down else i)
+                r = o + 2 * (n - 1 - i if down else i)
                 sent += self._run(p, runs[r], runs[r + 1])
         return sent
 
