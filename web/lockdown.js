@@ -19,7 +19,7 @@ const t0 = performance.now();
 const canvas = document.getElementById("oled");
 const statusLine = document.getElementById("status");
 const frame = new Uint8Array(FRAME);
-const timings = { script: t0, firstFrame: null, boot: null, boots: 0, keyToFrame: [] }; // ms since navigation
+const timings = { script: t0, firstFrame: null, boot: null, keyToFrame: [] }; // ms since navigation
 let mp = null, glue = null, addr = 0, build = null, firmware = null, timer = null;
 let pendingKeyAt = null; // timeStamp of the last key that has not changed the frame yet
 let synced = new Map(); // path -> signature of what localStorage holds
@@ -247,20 +247,12 @@ function deviceLog(text) { // the board's serial console; what the player must k
   if (/kept as|unreadable|could not|failed|error|cannot/i.test(last)) problem("Device: " + last);
 }
 
-function interpreter() {
-  return { started: performance.now(),
-    loading: loadMicroPython({ heapsize: 512 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l) }) };
-}
-let early = interpreter(); // the first one starts while the firmware downloads
+// One interpreter per page, started at once, while the firmware downloads.
+const started = performance.now();
+const loading = loadMicroPython({ heapsize: 512 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l) });
 
 async function boot() {
-  const next = early || interpreter();
-  early = null;
-  if (timer) clearInterval(timer);
-  timer = null;
-  mp = null;
-  const started = next.started;
-  const m = await next.loading;
+  const m = await loading;
   for (const [path, data] of firmware) {
     const dest = FW + path.slice(2); // "fw/lockdown/app.mpy" -> "/fw/lockdown/app.mpy"
     m.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
@@ -272,16 +264,13 @@ async function boot() {
   glue = m.pyimport("lockdown_web");
   const rand = () => crypto.getRandomValues(new Uint8Array(1))[0];
   addr = glue.start(rand, deviceLog, seed, now());
-  readFrame();
+  readFrame(); // blank, or the error screen of a boot that failed
   draw();
-  syncFiles(); // the boot may have set a damaged save aside
+  step(); // the first pass draws the first frame (and syncs: the boot may have set a damaged save aside)
   timings.boot = performance.now() - started;
-  timings.boots++;
-  if (timings.firstFrame === null) {
-    timings.firstFrame = performance.now(); // since the navigation started
-    if (!problems.length) say("");
-    readyResolve();
-  }
+  timings.firstFrame = performance.now(); // since the navigation started
+  if (!problems.length) say("");
+  readyResolve();
   timer = setInterval(step, STEP_MS);
 }
 
@@ -306,9 +295,12 @@ function step() {
     }
   }
   syncFiles();
-  if (bits & BIT_RESTART) { // reset, soft reset or a game switch: a fresh interpreter, as a board's reset
+  if (bits & BIT_RESTART) { // reset, soft reset or a game switch: the page reloads, as a board resets
+    // A new page, not a second interpreter in this one: the port's JS glue is global (globalThis.Module,
+    // its proxy tables and finalizers), so an old interpreter's leftovers would reach into a new one.
     restarting = true;
-    boot().catch(fail).finally(() => (restarting = false));
+    clearInterval(timer);
+    location.reload();
   }
 }
 

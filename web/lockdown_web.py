@@ -6,8 +6,8 @@ firmware itself is the deployed tree, unchanged, booted through lockdown.runloop
 
 It does what firmware/main.py and runloop.main do on a board: boots into the saved game, runs
 loop.step, switches games when the picker asks, counts a crash, shows the error screen and,
-RESET_MS later, restarts; a restart (reset, soft reset, game switch) is the page starting a
-fresh interpreter, as a board's reset starts a fresh heap. Saves go to ROOT, a folder of the
+RESET_MS later, restarts; a restart (reset, soft reset, game switch) is the page reloading
+itself: a fresh interpreter, as a board's reset starts a fresh heap. Saves go to ROOT, a folder of the
 Emscripten filesystem that the page copies to the browser's storage after each step that
 changed it.
 """
@@ -22,7 +22,7 @@ W, H = 128, 64
 
 # step() results, a bit mask
 SHOWN = 1  # a new frame is in the buffer
-RESTART = 2  # start a fresh interpreter and boot again (reset, soft reset, game switch)
+RESTART = 2  # reload the page: a fresh interpreter boots again (reset, soft reset, game switch)
 CRASHED = 4  # the error screen is up; RESTART follows after runloop.RESET_MS
 
 
