@@ -64,25 +64,27 @@ class Form:
         self.rows = self.layout()
 
     # ---- what a screen fills in ---------------------------------------------------------------
-    def layout(self):
+    # A row's name is any value a screen chooses (a string, a tuple, a number): the parameters
+    # named __row are positional-only to the type checker, so a screen may name them its own way.
+    def layout(self) -> "tuple | list":
         """The names of the rows, in order."""
         return ()
 
-    def label(self, row):
+    def label(self, __row) -> str:
         return ""
 
-    def value(self, row):
+    def value(self, __row) -> "str | None":
         """The row's value as text, or None for a row that is an action."""
         return None
 
-    def editable(self, row):
+    def editable(self, __row) -> bool:
         """Does the PROX knob change this row's value (else it moves the cursor)?"""
-        return self.value(row) is not None
+        return self.value(__row) is not None
 
-    def change(self, row, d):
+    def change(self, __row, __d) -> None:
         pass
 
-    def pick(self, row):
+    def pick(self, __row) -> None:
         pass
 
     def back(self):
@@ -154,7 +156,7 @@ class Menu(Form):
     A screen name of None goes back; `go(name)` can be overridden for places that are not screens.
     Both knobs move the cursor.
     """
-    ITEMS = ()
+    ITEMS = ()  # type: tuple
     PROX_MOVES = True
 
     def layout(self):
