@@ -525,13 +525,14 @@ class Game:
 
     # ----- the state as named fields, for the save format (save.py) ----------------------------
     def fields(self):
-        """The whole state as named, JSON-ready fields; from_fields() takes them back."""
+        """The whole state as named, JSON-ready fields (names in save.py); from_fields() takes them back."""
+        from lockdown.games.infiltration.rules.save import FLAGS, MARKS, SETTINGS, names
         s = self.s
         ops = []
         for op in range(self.ops):
             i = B_OPS + op * OP_SIZE
             o = {"status": STATUS_NAMES[s[i] & STATUS_MASK]}
-            for name, bit in _MARKS:
+            for name, bit in MARKS:
                 o[name] = bool(s[i] & bit)
             o["data"] = s[i + 1]
             o["tokens"] = s[i + 2]
@@ -543,14 +544,14 @@ class Game:
         d = {"players": s[B_PLAYERS], "round": s[B_ROUND], "phase": PHASE_NAMES[s[B_PHASE]],
              "first": s[B_FIRST], "prox": s[B_PROX], "alarm": self.alarm, "alarm_start": self.alarm_start,
              "die": s[B_DIE]}
-        for name, bit in _FLAGS:
+        for name, bit in FLAGS:
             d[name] = bool(s[B_FLAGS] & bit)
         d["settings"] = settings = {}
-        for name, bit in _SETTINGS:
+        for name, bit in SETTINGS:
             settings[name] = bool(s[B_FLAGS] & bit)
         d["ops"] = ops
         d["npcs"] = npcs
-        d["npc_walk"] = {"checked": _names(s[B_NPC_CHECKED]), "acted": _names(s[B_NPC_ACTED]),
+        d["npc_walk"] = {"checked": names(s[B_NPC_CHECKED]), "acted": names(s[B_NPC_ACTED]),
                          "next": NPC_NAMES[s[B_NPC_NEXT] - 1] if s[B_NPC_NEXT] else None}
         return d
 
@@ -568,111 +569,52 @@ class Game:
             raise
 
     def _from_fields(self, d):
+        from lockdown.games.infiltration.rules.save import (FIELDS, FLAGS, MARKS, OP_FIELDS, SETTING_NAMES,
+                                                            SETTINGS, flag, index, keys, mask, number)
         s = self.s
-        _keys(d, _FIELDS, "game")
+        keys(d, FIELDS, "game")
         for i in range(STATE_SIZE):
             s[i] = 0
-        s[B_PLAYERS] = _int(d, "players", MIN_PLAYERS, MAX_PLAYERS)
-        s[B_ROUND] = _int(d, "round", 0, 255)
-        s[B_PHASE] = _index(d["phase"], PHASE_NAMES, "phase")
-        s[B_FIRST] = _int(d, "first", 0, s[B_PLAYERS] - 1)
-        s[B_PROX] = _int(d, "prox", 0, PROX_MAX)
-        s[B_ALARM] = _int(d, "alarm", ALARM_MIN, ALARM_MAX) + 1
-        s[B_ALARM_START] = _int(d, "alarm_start", -1, 1) + 1
-        s[B_DIE] = _int(d, "die", 0, 6)
+        s[B_PLAYERS] = number(d, "players", MIN_PLAYERS, MAX_PLAYERS)
+        s[B_ROUND] = number(d, "round", 0, 255)
+        s[B_PHASE] = index(d["phase"], PHASE_NAMES, "phase")
+        s[B_FIRST] = number(d, "first", 0, s[B_PLAYERS] - 1)
+        s[B_PROX] = number(d, "prox", 0, PROX_MAX)
+        s[B_ALARM] = number(d, "alarm", ALARM_MIN, ALARM_MAX) + 1
+        s[B_ALARM_START] = number(d, "alarm_start", -1, 1) + 1
+        s[B_DIE] = number(d, "die", 0, 6)
         flags = 0
-        for name, bit in _FLAGS:
-            flags |= bit if _bool(d, name) else 0
+        for name, bit in FLAGS:
+            flags |= bit if flag(d, name) else 0
         settings = d["settings"]
-        _keys(settings, _SETTING_NAMES, "settings")
-        for name, bit in _SETTINGS:
-            flags |= bit if _bool(settings, name) else 0
+        keys(settings, SETTING_NAMES, "settings")
+        for name, bit in SETTINGS:
+            flags |= bit if flag(settings, name) else 0
         s[B_FLAGS] = flags
         ops = d["ops"]
         if type(ops) is not list or len(ops) != self.ops:
             raise RuleError("ops must list %d operatives" % self.ops)
         for op, o in enumerate(ops):
-            _keys(o, _OP_FIELDS, "operative %d" % (op + 1))
+            keys(o, OP_FIELDS, "operative %d" % (op + 1))
             i = B_OPS + op * OP_SIZE
-            f = _index(o["status"], STATUS_NAMES, "status")
-            for name, bit in _MARKS:
-                f |= bit if _bool(o, name) else 0
+            f = index(o["status"], STATUS_NAMES, "status")
+            for name, bit in MARKS:
+                f |= bit if flag(o, name) else 0
             s[i] = f
-            s[i + 1] = _int(o, "data", 0, 255)
-            s[i + 2] = _int(o, "tokens", 0, 255)
+            s[i + 1] = number(o, "data", 0, 255)
+            s[i + 2] = number(o, "tokens", 0, 255)
         npcs = d["npcs"]
         if type(npcs) is not dict:
             raise RuleError("npcs must map names")
         for name in npcs:
-            n = _index(name, NPC_NAMES, "NPC")
+            n = index(name, NPC_NAMES, "NPC")
             where = npcs[name]
-            _keys(where, ("room", "face"), name)
-            up = _index(where["face"], ("down", "up"), "face")
-            s[B_NPCS + n] = _int(where, "room", 1, SECRET_ROOM) | (NPC_FACE_UP if up else 0)
+            keys(where, ("room", "face"), name)
+            up = index(where["face"], ("down", "up"), "face")
+            s[B_NPCS + n] = number(where, "room", 1, SECRET_ROOM) | (NPC_FACE_UP if up else 0)
         walk = d["npc_walk"]
-        _keys(walk, ("checked", "acted", "next"), "npc_walk")
-        s[B_NPC_CHECKED] = _mask(walk, "checked")
-        s[B_NPC_ACTED] = _mask(walk, "acted")
+        keys(walk, ("checked", "acted", "next"), "npc_walk")
+        s[B_NPC_CHECKED] = mask(walk, "checked")
+        s[B_NPC_ACTED] = mask(walk, "acted")
         if walk["next"] is not None:
-            s[B_NPC_NEXT] = _index(walk["next"], NPC_NAMES, "NPC in npc_walk") + 1
-
-
-# Named fields of the state (fields(), from_fields()): name and bit
-_FLAGS = (("two_player", TWO_PLAYER), ("physical_die", PHYSICAL_DIE), ("rolled", ROLLED),
-          ("lockdown", LOCKDOWN))
-_SETTINGS = (("pass_skips_escaped", PASS_SKIPS_ESCAPED), ("nelson_always", NELSON_ALWAYS),
-             ("check_at_start", CHECK_AT_START), ("extract", EXTRACT))
-_SETTING_NAMES = ("pass_skips_escaped", "nelson_always", "check_at_start", "extract")
-_MARKS = (("wounded", WOUNDED), ("delayed", DELAYED), ("blackmail", BLACKMAIL), ("prototype", PROTOTYPE))
-_FIELDS = ("players", "round", "phase", "first", "prox", "alarm", "alarm_start", "die", "two_player",
-           "physical_die", "rolled", "lockdown", "settings", "ops", "npcs", "npc_walk")
-_OP_FIELDS = ("status", "wounded", "delayed", "blackmail", "prototype", "data", "tokens")
-
-
-def _keys(d, keys, what):
-    if type(d) is not dict:
-        raise RuleError("%s must be an object" % what)
-    for k in keys:
-        if k not in d:
-            raise RuleError("%s: %s missing" % (what, k))
-    for k in d:
-        if k not in keys:
-            raise RuleError("%s: unknown key %s" % (what, k))
-
-
-def _int(d, key, lo, hi):
-    v = d[key]
-    if type(v) is not int or not lo <= v <= hi:
-        raise RuleError("%s must be %d..%d" % (key, lo, hi))
-    return v
-
-
-def _bool(d, key):
-    v = d[key]
-    if type(v) is not bool:
-        raise RuleError("%s must be true or false" % key)
-    return v
-
-
-def _index(v, names, what):
-    """The place of name `v` in `names`; `what` says which field it came from."""
-    if type(v) is not str or v not in names:
-        raise RuleError("unknown %s" % what)
-    return names.index(v)
-
-
-def _mask(walk, key):
-    names = walk[key]
-    if type(names) is not list:
-        raise RuleError("npc_walk: %s must list NPCs" % key)
-    m = 0
-    for name in names:
-        bit = 1 << _index(name, NPC_NAMES, "NPC in npc_walk")
-        if m & bit:
-            raise RuleError("npc_walk: an NPC twice")
-        m |= bit
-    return m
-
-
-def _names(mask):
-    return [NPC_NAMES[n] for n in range(NPC_COUNT) if mask >> n & 1]
+            s[B_NPC_NEXT] = index(walk["next"], NPC_NAMES, "NPC in npc_walk") + 1

@@ -5,13 +5,17 @@ by name, the NPC walk by name) plus "v", the game's "id" (drawn at New game, so 
 once however it is undone; older saves have none) and the game log under "log" and "faces".
 Strict on the way in: anything malformed, out of range, from an unknown version or a state play
 cannot reach raises SaveError and the Game passed in is left exactly as it was. Version 1 (raw flag bytes,
-written by the firmware before named fields) is migrated on load.
+written by the firmware before named fields) is migrated on load. The names of the Game's fields
+and their validators live here too (Game.fields() and from_fields() import them when called), so
+none of it is in RAM before the first save or restore.
 """
 import json
 
 from micropython import const
 
-from lockdown.games.infiltration.rules.game import NPC_COUNT, NPC_NAMES, STATUS_NAMES, RuleError
+from lockdown.games.infiltration.rules.game import (CHECK_AT_START, BLACKMAIL, DELAYED, EXTRACT, LOCKDOWN, NELSON_ALWAYS,
+                                                    NPC_COUNT, NPC_NAMES, PASS_SKIPS_ESCAPED, PHYSICAL_DIE,
+                                                    PROTOTYPE, ROLLED, STATUS_NAMES, TWO_PLAYER, WOUNDED, RuleError)
 
 VERSION = const(2)
 _OPTIONAL = ("log", "faces", "id")  # the game log (gamelog.py) and the game id, checked as strictly
@@ -58,18 +62,18 @@ def loads(text, game, log=None):
     v = doc.get("v")
     if type(v) is not int:
         v = None
-    if v == 1:
-        fields = _from_v1(doc)
-    elif v == VERSION:
-        fields = {}
-        for k in doc:
-            if k != "v" and k not in _OPTIONAL:
-                fields[k] = doc[k]
-    else:
+    if v != 1 and v != VERSION:
         raise SaveError("save: version %r not supported" % (v,))
-    checked = _log(doc) if log is not None else None
-    ident = _int(doc, "id", 1, ID_MAX) if "id" in doc else 0
     try:
+        if v == 1:
+            fields = _from_v1(doc)
+        else:
+            fields = {}
+            for k in doc:
+                if k != "v" and k not in _OPTIONAL:
+                    fields[k] = doc[k]
+        checked = _log(doc) if log is not None else None
+        ident = number(doc, "id", 1, ID_MAX) if "id" in doc else 0
         game.from_fields(fields)
     except RuleError as e:
         raise SaveError("save: " + str(e))
@@ -78,13 +82,6 @@ def loads(text, game, log=None):
         log.last = checked.last
         log.faces[:] = checked.faces
     return ident
-
-
-def _int(doc, key, lo, hi):
-    v = doc[key]
-    if type(v) is not int or not lo <= v <= hi:
-        raise SaveError("save: %s must be %d..%d" % (key, lo, hi))
-    return v
 
 
 def _bits(byte, table):
@@ -102,7 +99,7 @@ def _from_v1(doc):
     for k in doc:
         if k not in _V1_KEYS and k not in _OPTIONAL:
             raise SaveError("save: unknown key %s" % k)
-    flags = _int(doc, "flags", 0, 0xFF)
+    flags = number(doc, "flags", 0, 0xFF)
     fields = _bits(flags, _V1_FLAGS)
     fields["settings"] = _bits(flags, _V1_SETTINGS)
     for k in ("prox", "alarm", "alarm_start", "round", "phase", "first", "players", "die"):
@@ -134,13 +131,9 @@ def _from_v1(doc):
     full = (1 << NPC_COUNT) - 1
     if not (0 <= walk[0] <= full and 0 <= walk[1] <= full and 0 <= walk[2] <= NPC_COUNT):
         raise SaveError("save: npc_walk out of range")
-    fields["npc_walk"] = {"checked": _names(walk[0]), "acted": _names(walk[1]),
+    fields["npc_walk"] = {"checked": names(walk[0]), "acted": names(walk[1]),
                           "next": NPC_NAMES[walk[2] - 1] if walk[2] else None}
     return fields
-
-
-def _names(mask):
-    return [NPC_NAMES[n] for n in range(NPC_COUNT) if mask >> n & 1]
 
 
 def _log(doc):
@@ -155,3 +148,67 @@ def _log(doc):
     except LogError as e:
         raise SaveError("save: " + str(e))
     return checked
+
+
+# The Game's named fields (Game.fields(), Game.from_fields()): name and bit
+FLAGS = (("two_player", TWO_PLAYER), ("physical_die", PHYSICAL_DIE), ("rolled", ROLLED),
+          ("lockdown", LOCKDOWN))
+SETTINGS = (("pass_skips_escaped", PASS_SKIPS_ESCAPED), ("nelson_always", NELSON_ALWAYS),
+             ("check_at_start", CHECK_AT_START), ("extract", EXTRACT))
+SETTING_NAMES = ("pass_skips_escaped", "nelson_always", "check_at_start", "extract")
+MARKS = (("wounded", WOUNDED), ("delayed", DELAYED), ("blackmail", BLACKMAIL), ("prototype", PROTOTYPE))
+FIELDS = ("players", "round", "phase", "first", "prox", "alarm", "alarm_start", "die", "two_player",
+           "physical_die", "rolled", "lockdown", "settings", "ops", "npcs", "npc_walk")
+OP_FIELDS = ("status", "wounded", "delayed", "blackmail", "prototype", "data", "tokens")
+
+
+def keys(d, keys, what):
+    """d is a dict with exactly `keys`; `what` names it in the RuleError."""
+    if type(d) is not dict:
+        raise RuleError("%s must be an object" % what)
+    for k in keys:
+        if k not in d:
+            raise RuleError("%s: %s missing" % (what, k))
+    for k in d:
+        if k not in keys:
+            raise RuleError("%s: unknown key %s" % (what, k))
+
+
+def number(d, key, lo, hi):
+    v = d[key]
+    if type(v) is not int or not lo <= v <= hi:
+        raise RuleError("%s must be %d..%d" % (key, lo, hi))
+    return v
+
+
+def flag(d, key):
+    v = d[key]
+    if type(v) is not bool:
+        raise RuleError("%s must be true or false" % key)
+    return v
+
+
+def index(v, names, what):
+    """The place of name `v` in `names`; `what` says which field it came from."""
+    if type(v) is not str or v not in names:
+        raise RuleError("unknown %s" % what)
+    return names.index(v)
+
+
+def mask(walk, key):
+    """The NPCs listed under walk[key] as a bit mask."""
+    names = walk[key]
+    if type(names) is not list:
+        raise RuleError("npc_walk: %s must list NPCs" % key)
+    m = 0
+    for name in names:
+        bit = 1 << index(name, NPC_NAMES, "NPC in npc_walk")
+        if m & bit:
+            raise RuleError("npc_walk: an NPC twice")
+        m |= bit
+    return m
+
+
+def names(mask):
+    """The NPCs of a bit mask, by name."""
+    return [NPC_NAMES[n] for n in range(NPC_COUNT) if mask >> n & 1]

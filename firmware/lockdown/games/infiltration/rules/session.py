@@ -14,7 +14,6 @@ from lockdown.dice import Die
 from lockdown.ticks import diff
 from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_SIZE, Game, RuleError
 from lockdown.games.infiltration.rules.gamelog import GameLog
-from lockdown.games.infiltration.rules.save import dumps, loads
 from lockdown.history import History
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
@@ -136,11 +135,13 @@ class Session:
 
     # ----- what the board's store and loop need --------------------------------------------------
     def dumps(self):
-        """The save document: the game, its id and its log."""
+        """The save document: the game, its id and its log (save.py, imported at the first save)."""
+        from lockdown.games.infiltration.rules.save import dumps
         return dumps(self.game, self.log, self.id)
 
     def loads(self, text):
         """Loads a save document, all or nothing (SaveError, a ValueError, leaves all as it was)."""
+        from lockdown.games.infiltration.rules.save import loads
         self.id = loads(text, self.game, self.log)
         self._fresh = False
 
