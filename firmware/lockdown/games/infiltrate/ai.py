@@ -74,8 +74,9 @@ class Opponent:
         n = b.moves(mv, 0)
         if not n:
             return -1
-        if self.entropy:
-            self._shuffle(n)
+        e = self.entropy
+        if e:
+            self._shuffle(n, e)
         score = self._score
         for i in range(n):
             score[i] = self._child(0, mv[i], 0, -_WIN - 1, _WIN + 1)
@@ -100,9 +101,8 @@ class Opponent:
             mv[0] = best  # searched first next time
         return best
 
-    def _shuffle(self, n):
+    def _shuffle(self, n, e):
         mv = self._mv
-        e = self.entropy
         for i in range(n - 1, 0, -1):
             j = e(1)[0] % (i + 1)
             mv[i], mv[j] = mv[j], mv[i]

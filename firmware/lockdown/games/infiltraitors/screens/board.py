@@ -27,6 +27,9 @@ class CardEntry:
         self.number = self._lo()
         self._key = -1
 
+    def make(self):
+        """Makes the texts that follow the game: each board its own."""
+
     def _lo(self):
         t = self.session.table
         return SPECIAL if t.valid_card(self.suit, SPECIAL, self.clue) else 2

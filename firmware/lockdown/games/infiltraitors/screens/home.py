@@ -24,9 +24,9 @@ class Home:
         self.agent = 0  # the agent under the cursor; in Mission 19 `agents` is the Kingpin
         self.shooter = 0  # the last agent the cursor was on: who clues the Kingpin
         self._key = -1  # session.changes the texts were made for
-        self._lines = ()  # one line and one GO hint a cursor position
-        self._hints = ()
-        self._info = ()
+        self._lines = ()  # type: tuple | list  # one line and one GO hint a cursor position
+        self._hints = ()  # type: tuple | list
+        self._info = ()  # type: tuple
         self._name = ""
         self._second = -2  # the clock second the clock text shows
         self._clock = ""

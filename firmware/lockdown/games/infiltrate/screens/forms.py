@@ -24,7 +24,7 @@ class Army(Form):
 
     def layout(self):
         s = self.app.session
-        rows = ["opp"]
+        rows = ["opp"]  # type: list
         if s.level >= 0:
             rows.append("level")
         for r in _ARMY_ROWS:

@@ -110,6 +110,7 @@ def draw_step(fb, app, title):
     for i, line in enumerate(lines):
         draw.text(fb, line, 2, 10 + i * 10, 1, 1)
     step = npc.current(g)
+    assert step  # the play screen draws the step only while there is one (its _npc_step)
     fb.fill_rect(0, 54, 128, 10, 1)
     if step[1] in npc.QUESTIONS:
         hint = "GO yes   PROX no"
@@ -129,6 +130,7 @@ def press_step(app, button):
     A step that wounds, or moves an NPC out of the secret room, opens its details first."""
     g = app.session.game
     step = npc.current(g)
+    assert step  # the play screen sends presses here only while there is a step
     if button == GO or step[1] in npc.QUESTIONS:
         answer = button == GO
         if npc.wounds(g, answer) or npc.asks_room(g, answer):
@@ -145,7 +147,9 @@ def run_step(app, answer, to=0, hit=0):
     """The current step as one undo step, with the NPCs it took out of play logged."""
     s = app.session
     g = s.game
-    n = npc.current(g)[0]
+    step = npc.current(g)
+    assert step  # run from the step on the play screen or its NpcStep: there is one
+    n = step[0]
     was = in_play(g)
     s.act(A_NPC, npc.confirm, g, answer, to, hit)
     s.log.on_npc_step(g, n, was)
@@ -159,7 +163,9 @@ class NpcStep(Form):
 
     def __init__(self, app, answer=True):
         g = app.session.game
-        self.n = npc.current(g)[0]
+        step = npc.current(g)
+        assert step  # opened by press_step, for the current step
+        self.n = step[0]
         self.answer = answer
         self.hit = 0  # bit op: wounded by this step
         self.to = LAST_ROOM
@@ -168,7 +174,7 @@ class NpcStep(Form):
 
     def layout(self):
         g = self.app.session.game
-        rows = []
+        rows = []  # type: list
         if npc.wounds(g, self.answer):
             rows = [("hit", op) for op in range(g.ops) if g.status(op) == INSIDE and not g.has(op, WOUNDED)]
         if npc.asks_room(g, self.answer):

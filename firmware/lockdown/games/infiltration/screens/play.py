@@ -35,7 +35,7 @@ class Play:
         self._roll_end = 0
         self.roll_from = -1  # proximity before the last roll (-1: unknown, e.g. after a restart)
         self._texts_key = self._texts_key2 = -1  # what the cached texts were made for
-        self._texts_cache = None
+        self._texts_cache = ()  # type: tuple  # made at the first _texts (the keys match no game)
 
     def shown(self):
         """Back on top: before the first round that means the setup screen."""
