@@ -175,12 +175,18 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class _HTTPServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)  # a closing browser drops its fetches: quiet
+
+
 class Server:
     """`folder` served on 127.0.0.1 (a free port) in a thread, as python3 -m http.server does."""
 
     def __init__(self, folder, port=0):
         handler = lambda *a, **k: _Quiet(*a, directory=folder, **k)  # noqa: E731
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd = _HTTPServer(("127.0.0.1", port), handler)
         self.port = self.httpd.server_address[1]
         self.url = "http://127.0.0.1:%d/" % self.port
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
