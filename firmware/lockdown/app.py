@@ -2,8 +2,9 @@
 
 Fed with events (turn, press, hold, tick) by the board's loop or the simulator, it hands each
 input to the top screen and draws the whole frame on request. It knows no game: the session
-names its game package, which lists the game's screens (opened by name, each imported the first
-time it is opened and forgotten when the last one of its module closes) and its home screen.
+names its game package, which lists the game's screens by name, module in its screens/ package
+and class (each imported the first time it is opened and forgotten when the last one of its
+module closes) and its home screen.
 What the App keeps for every game: the flash notice, the screensaver, and the clock.
 """
 from micropython import const
@@ -33,6 +34,7 @@ class App:
         self._flash = None
         self._flash_end = 0
         mod, cls = self.game.HOME
+        mod = session.PACKAGE + ".screens." + mod
         self.home = getattr(__import__(mod, None, None, (cls,)), cls)(self)
         self.home.shown()
         if notice:  # a set-aside save or a board problem: stays until it has been read
@@ -40,7 +42,12 @@ class App:
 
     # ---- screens ---------------------------------------------------------------------------------
     def open(self, name, *args):
-        mod, cls = self.game.SCREENS.get(name) or _CORE[name]
+        spec = self.game.SCREENS.get(name)
+        if spec:  # the game's screens are named by their module in its screens/ package
+            mod, cls = spec
+            mod = self.session.PACKAGE + ".screens." + mod
+        else:
+            mod, cls = _CORE[name]
         m = __import__(mod, None, None, (cls,))
         screen = getattr(m, cls)(self, *args)
         screen.module = mod

@@ -5,16 +5,16 @@ screens/ what the device shows. This file is what the core needs to run it.
 """
 SAVE = "infiltraitors.json"
 ARCHIVE = "infiltraitors-log"  # finished missions
-HOME = ("lockdown.games.infiltraitors.screens.home", "Home")
-SCREENS = {  # name -> (module, class)
-    "setup": ("lockdown.games.infiltraitors.screens.setup", "Setup"),
-    "menu": ("lockdown.games.infiltraitors.screens.menu", "Menu"),
-    "undo": ("lockdown.games.infiltraitors.screens.menu", "UndoConfirm"),
-    "rules": ("lockdown.games.infiltraitors.screens.rules", "Rules"),
-    "board": ("lockdown.games.infiltraitors.screens.board", "SuspectBoard"),
-    "seen": ("lockdown.games.infiltraitors.screens.board", "SeenCards"),
-    "shoot": ("lockdown.games.infiltraitors.screens.clues", "Eliminate"),
-    "clues": ("lockdown.games.infiltraitors.screens.clues", "ClueList"),
+HOME = ("home", "Home")
+SCREENS = {  # name -> (module in screens/, class)
+    "setup": ("setup", "Setup"),
+    "menu": ("menu", "Menu"),
+    "undo": ("menu", "UndoConfirm"),
+    "rules": ("rules", "Rules"),
+    "board": ("board", "SuspectBoard"),
+    "seen": ("board", "SeenCards"),
+    "shoot": ("clues", "Eliminate"),
+    "clues": ("clues", "ClueList"),
 }
 
 

@@ -5,11 +5,11 @@ device shows. This file is what the core needs to run it.
 """
 SAVE = "infiltrate.json"
 ARCHIVE = "infiltrate-log"
-HOME = ("lockdown.games.infiltrate.screens.board", "BoardScreen")
-SCREENS = {
-    "army": ("lockdown.games.infiltrate.screens.forms", "Army"),
-    "menu": ("lockdown.games.infiltrate.screens.forms", "Menu"),
-    "settings": ("lockdown.games.infiltrate.screens.forms", "Settings"),
+HOME = ("board", "BoardScreen")
+SCREENS = {  # name -> (module in screens/, class)
+    "army": ("forms", "Army"),
+    "menu": ("forms", "Menu"),
+    "settings": ("forms", "Settings"),
 }
 
 

@@ -6,27 +6,27 @@ its other screens by name (each imported only when opened).
 """
 SAVE = "game.json"
 ARCHIVE = "log"  # finished games, log/<n>.json, for tools.export
-HOME = ("lockdown.games.infiltration.screens.play", "Play")
-SCREENS = {  # name -> (module, class)
-    "setup": ("lockdown.games.infiltration.screens.setup", "Setup"),
-    "menu": ("lockdown.games.infiltration.screens.menu", "Menu"),
-    "settings": ("lockdown.games.infiltration.screens.menu", "Settings"),
-    "about": ("lockdown.games.infiltration.screens.menu", "About"),
-    "undo": ("lockdown.games.infiltration.screens.undo", "UndoConfirm"),
-    "table": ("lockdown.games.infiltration.screens.table", "Operatives"),
-    "op": ("lockdown.games.infiltration.screens.table", "Operative"),
-    "die": ("lockdown.games.infiltration.screens.table", "DieEntry"),
-    "end": ("lockdown.games.infiltration.screens.end", "Scoring"),
-    "result": ("lockdown.games.infiltration.screens.end", "Result"),
-    "npcs": ("lockdown.games.infiltration.screens.npc", "NpcList"),
-    "risk": ("lockdown.games.infiltration.screens.menu", "Risk"),
-    "helpers": ("lockdown.games.infiltration.screens.helpers", "Helpers"),
-    "download": ("lockdown.games.infiltration.screens.helpers", "Download"),
-    "extract": ("lockdown.games.infiltration.screens.helpers", "Extract"),
-    "draft": ("lockdown.games.infiltration.screens.helpers", "Draft"),
-    "graph": ("lockdown.games.infiltration.screens.menu", "Graph"),
-    "npc": ("lockdown.games.infiltration.screens.npc", "NpcEdit"),
-    "npc_step": ("lockdown.games.infiltration.screens.npc", "NpcStep"),
+HOME = ("play", "Play")
+SCREENS = {  # name -> (module in screens/, class)
+    "setup": ("setup", "Setup"),
+    "menu": ("menu", "Menu"),
+    "settings": ("menu", "Settings"),
+    "about": ("menu", "About"),
+    "undo": ("undo", "UndoConfirm"),
+    "table": ("table", "Operatives"),
+    "op": ("table", "Operative"),
+    "die": ("table", "DieEntry"),
+    "end": ("end", "Scoring"),
+    "result": ("end", "Result"),
+    "npcs": ("npc", "NpcList"),
+    "risk": ("menu", "Risk"),
+    "helpers": ("helpers", "Helpers"),
+    "download": ("helpers", "Download"),
+    "extract": ("helpers", "Extract"),
+    "draft": ("helpers", "Draft"),
+    "graph": ("menu", "Graph"),
+    "npc": ("npc", "NpcEdit"),
+    "npc_step": ("npc", "NpcStep"),
 }
 
 
