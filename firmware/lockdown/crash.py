@@ -23,11 +23,13 @@ def trace(e):
     """The traceback of `e` as text, on MicroPython and CPython alike."""
     buf = io.StringIO()
     if hasattr(sys, "print_exception"):
-        sys.print_exception(e, buf)
+        # The stubs' StringIO is incomplete: no IOBase_mp base, no getvalue (the port has both).
+        sys.print_exception(e, buf)  # pyright: ignore[reportArgumentType]
     else:
-        import traceback
+        # CPython only; the port passes check against MicroPython's stdlib stubs, which have none.
+        import traceback  # pyright: ignore[reportMissingImports]
         traceback.print_exception(type(e), e, e.__traceback__, file=buf)
-    return buf.getvalue()
+    return buf.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def where(text):

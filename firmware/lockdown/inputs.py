@@ -25,15 +25,19 @@ class Inputs:
 
     def poll(self, app, now_ms):
         counts = self._counts
+        detents = self._detents
         for i in range(len(counts)):
-            if counts[i] is not None:
-                n = self._detents[i].update(counts[i]())
+            c = counts[i]
+            d = detents[i]
+            if c is not None and d is not None:  # both None where an encoder is missing
+                n = d.update(c())
                 if n:
                     app.turn(i, n)
         levels = self._levels
         for i in range(len(levels)):
-            if levels[i] is not None:
-                ev = self._buttons[i].update(levels[i]() == self._pressed, now_ms)
+            level = levels[i]
+            if level is not None:
+                ev = self._buttons[i].update(level() == self._pressed, now_ms)
                 if ev == PRESS:
                     app.press(i)
                 elif ev == HOLD:

@@ -22,9 +22,11 @@ STEADY_MS = const(20000)  # running this long without a crash ends a run of cras
 PICKED = "game.txt"  # the game the board runs: the picker's last choice; absent: games.DEFAULT
 
 try:
-    from time import ticks_ms
+    # The stubs type ticks_ms as an opaque _TicksMs; the port's is a small int (lockdown.ticks).
+    from time import ticks_ms  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython: the simulator
-    from time import monotonic
+    # CPython's time; the port passes check against MicroPython's stdlib stubs, which lack it.
+    from time import monotonic  # pyright: ignore[reportAttributeAccessIssue]
 
     def ticks_ms():
         return int(monotonic() * 1000) & 0x3FFFFFFF
