@@ -32,11 +32,12 @@ SEQUENCE = (
     ("operatives_two_players", "touch"),
     ("settings", "touch"),
 )
-KEYS = {  # (verb, control, n) -> the terminal simulator's key, as Playwright names it
-    ("turn", ALARM, 1): "a", ("turn", ALARM, -1): "z", ("turn", ALARM, 5): "A", ("turn", ALARM, -5): "Z",
-    ("turn", PROX, 1): "k", ("turn", PROX, -1): "m", ("turn", PROX, 5): "K", ("turn", PROX, -5): "M",
-    ("press", ALARM): "s", ("press", PROX): "l", ("press", GO): "Space",
-    ("hold", ALARM): "S", ("hold", PROX): "L", ("hold", GO): "G",
+KEYS = {  # (verb, control, n) -> the terminal simulator's keys for it, as Playwright names them; used in turn
+    ("turn", ALARM, 1): ("a",), ("turn", ALARM, -1): ("z",), ("turn", ALARM, 5): ("A",), ("turn", ALARM, -5): ("Z",),
+    ("turn", PROX, 1): ("k", "ArrowUp"), ("turn", PROX, -1): ("m", "ArrowDown"),
+    ("turn", PROX, 5): ("K",), ("turn", PROX, -5): ("M",),
+    ("press", ALARM): ("s",), ("press", PROX): ("l", "j"), ("press", GO): ("Space", "Enter", "g"),
+    ("hold", ALARM): ("S",), ("hold", PROX): ("L", "J"), ("hold", GO): ("G",),
 }
 DRAG_PX = 18  # web/lockdown.js: travel per detent
 SEED = 1
@@ -191,17 +192,22 @@ class Page:
         self.eval("ms => new Promise(r => setTimeout(r, ms))", ms)
 
     # -- the three input devices
+    def key(self, action):
+        choices = KEYS[action]
+        self.typed = getattr(self, "typed", 0) + 1
+        self.b.call(self.name, "keyboard.press", choices[self.typed % len(choices)])
+
     def keys(self, op):
         if op[0] == "turn":
             n = op[2]
             fives, ones = divmod(abs(n), 5)
             sign = 1 if n > 0 else -1
             for _ in range(fives):
-                self.b.call(self.name, "keyboard.press", KEYS["turn", op[1], 5 * sign])
+                self.key(("turn", op[1], 5 * sign))
             for _ in range(ones):
-                self.b.call(self.name, "keyboard.press", KEYS["turn", op[1], sign])
+                self.key(("turn", op[1], sign))
         else:
-            self.b.call(self.name, "keyboard.press", KEYS[op[0], op[1]])
+            self.key((op[0], op[1]))
 
     def mouse(self, op):
         x, y = self.centre(op[1])

@@ -32,7 +32,8 @@ function say(text, alert) {
   statusLine.classList.toggle("alert", !!alert);
 }
 
-function problem(text) { // something the player must know about: stays on the page
+function problem(text) { // something the player must know about: stays on the page, said once
+  if (problems.includes(text)) return;
   problems.push(text);
   say(problems.join(" \u2022 "), true);
   console.warn("lockdown:", text);
@@ -305,7 +306,6 @@ function step() {
 }
 
 // ---- the controls ----------------------------------------------------------------------------------------
-const ALARM = 0, PROX = 1, GO = 2;
 function act(verb, control, n) {
   if (!glue || restarting) return;
   if (verb === "turn") glue.turn(control, n);
@@ -382,7 +382,7 @@ function pressable(el) { // tap = press, long press = hold (fires once at hold_m
 }
 document.querySelectorAll("[data-control]").forEach(pressable);
 
-const KEY_NAMES = { " ": " ", Enter: "\r", ArrowUp: "UP", ArrowDown: "DOWN" };
+const KEY_NAMES = { Enter: "\r", ArrowUp: "UP", ArrowDown: "DOWN" }; // else e.key is the terminal's key
 window.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || !build) return;
   const action = build.keys[KEY_NAMES[e.key] || e.key];
