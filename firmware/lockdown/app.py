@@ -12,8 +12,8 @@ from micropython import const
 from lockdown import draw, ticks
 
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
-SAVER_STEP_MS = const(8000)  # the screensaver's text moves this often
-FLASH_MS = const(1500)
+_SAVER_STEP_MS = const(8000)  # the screensaver's text moves this often
+_FLASH_MS = const(1500)
 # Screens every game has: name -> (module, class)
 _CORE = {
     "notice": ("lockdown.notice", "Notice"),
@@ -73,7 +73,7 @@ class App:
     def flash(self, text):
         """A short notice over the screen: why an input did nothing, or what just happened."""
         self._flash = text
-        self._flash_end = ticks.add(self.now, FLASH_MS)
+        self._flash_end = ticks.add(self.now, _FLASH_MS)
         self.dirty = True
 
     def top(self):
@@ -116,7 +116,7 @@ class App:
         if not self.sleeping and idle >= SAVER_MS:
             self.sleeping = True
             self.dirty = True
-        elif self.sleeping and idle % SAVER_STEP_MS < 20:
+        elif self.sleeping and idle % _SAVER_STEP_MS < 20:
             self.dirty = True
 
     def attempt(self, fn, *args):
@@ -143,7 +143,7 @@ class App:
 
     def _draw_saver(self, fb):
         """The home screen's short text, moved every few seconds so no pixel stays lit for long."""
-        k = self.now // SAVER_STEP_MS
+        k = self.now // _SAVER_STEP_MS
         draw.text(fb, self.home.saver_text(), (k * 37) % 112, (k * 23) % 56)
 
 

@@ -16,7 +16,7 @@ CELL_W = const(6)  # small glyph advance: 5 columns and a blank one
 BIG_H = font.BIG_H
 BIG_W = font.BIG_W
 BIG_ADV = const(19)  # big glyph advance: 16 columns and a gap of 3
-SCREEN_W = const(128)
+_SCREEN_W = const(128)
 _BOX = font.SMALL_N - 1  # the small glyph for unknown characters, last in the strip
 
 _small = framebuf.FrameBuffer(bytearray(font.SMALL), font.SMALL_N * font.SMALL_W, 8, framebuf.MONO_VLSB)
@@ -85,7 +85,7 @@ def width(s, scale=1):
 
 def centre(fb, s, y, c=1, scale=1):
     """Draws s centred on the 128-pixel screen; returns the x it starts at."""
-    x = (SCREEN_W - width(s, scale)) // 2
+    x = (_SCREEN_W - width(s, scale)) // 2
     text(fb, s, x, y, c, scale)
     return x
 

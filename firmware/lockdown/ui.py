@@ -11,8 +11,8 @@ from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 
 ROWS = const(5)  # visible rows between the title bar and the footer
-ROW_H = const(9)  # a glyph's 7 rows, its descender row and a row between (the cursor bar's top)
-TOP = const(10)
+_ROW_H = const(9)  # a glyph's 7 rows, its descender row and a row between (the cursor bar's top)
+_TOP = const(10)
 
 
 def title_bar(fb, left, right=""):
@@ -134,10 +134,10 @@ class Form:
             i = self.top + r
             if i >= n:
                 break
-            y = TOP + r * ROW_H
+            y = _TOP + r * _ROW_H
             c = 1
             if i == self.cur:
-                fb.fill_rect(0, y - 1, 128, ROW_H, 1)  # y-1 .. y+7: descenders stay inside
+                fb.fill_rect(0, y - 1, 128, _ROW_H, 1)  # y-1 .. y+7: descenders stay inside
                 c = 0
             draw.text(fb, self.label(rows[i]), 2, y, c)
             v = self.value(rows[i])

@@ -18,7 +18,7 @@ CAP = const(40)  # rounds kept
 VERSION = const(1)
 
 # Fields of an entry, in byte order and in the order of a saved row.
-F_ROUND = const(0)  # 1..255; 0 marks an empty slot
+_F_ROUND = const(0)  # 1..255; 0 marks an empty slot
 F_DIE = const(1)  # the Security roll, 0 while the round is not rolled
 F_ALARM = const(2)  # alarm at the roll (signed)
 F_BEFORE = const(3)  # proximity just before the roll

@@ -26,9 +26,9 @@ KENT = const(4)
 NAMES = NPC_NAMES
 HINTS = ("clear room, back", "wounds, back, +5", "back, or out +20", "wounds, alarm +1",
          "back, dumps data")  # what each does in the NPC phase, for lists
-ENTRY = const(1)
-BAILEY_PROX = const(20)
-HARRIS_PROX = const(5)
+_ENTRY = const(1)
+_BAILEY_PROX = const(20)
+_HARRIS_PROX = const(5)
 
 # Step kinds
 LEAVE = const(1)  # leaves the game from the entry room (Bailey: proximity +20)
@@ -50,7 +50,7 @@ def _kind(g, n, checks):
     if not g.npc_up(n) or (g.npc_checked if checks else g.npc_acted) & (1 << n):
         return 0
     room = g.npc_room(n)
-    leave = LEAVE if room == ENTRY and n != NELSON else BAILEY_CHECK if n == BAILEY else 0
+    leave = LEAVE if room == _ENTRY and n != NELSON else BAILEY_CHECK if n == BAILEY else 0
     if checks:
         return leave
     if leave and not g.flag(CHECK_AT_START):
@@ -149,7 +149,7 @@ def confirm(g, answer=True, to=0, hit=0):
     if kind == LEAVE or (kind in (BAILEY_CHECK, BAILEY_ASK) and answer):
         g.remove_npc(n)
         if n == BAILEY:
-            g.add_proximity(BAILEY_PROX)  # at 99 the game ends at once, and so does the walk
+            g.add_proximity(_BAILEY_PROX)  # at 99 the game ends at once, and so does the walk
     elif kind in (NELSON_GO, NELSON_ASK):
         if answer or kind == NELSON_GO:
             g.add_alarm(1)
@@ -161,7 +161,7 @@ def confirm(g, answer=True, to=0, hit=0):
         dest = to or back(room)
         g.move_npc(n, dest) if dest else g.remove_npc(n)
         if kind == HARRIS_GO:
-            g.add_proximity(HARRIS_PROX)
+            g.add_proximity(_HARRIS_PROX)
 
 
 def skip(g):

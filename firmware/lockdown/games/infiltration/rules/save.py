@@ -19,7 +19,7 @@ from lockdown.games.infiltration.rules.game import (CHECK_AT_START, BLACKMAIL, D
 
 VERSION = const(2)
 _OPTIONAL = ("log", "faces", "id")  # the game log (gamelog.py) and the game id, checked as strictly
-ID_MAX = const(0xFFFF)  # a game id is 1..ID_MAX
+_ID_MAX = const(0xFFFF)  # a game id is 1..ID_MAX
 
 # Version 1 stored bytes: these are its bit layouts, frozen with it.
 _V1_KEYS = ("v", "prox", "alarm", "alarm_start", "round", "phase", "first", "players", "flags",
@@ -73,7 +73,7 @@ def loads(text, game, log=None):
                 if k != "v" and k not in _OPTIONAL:
                     fields[k] = doc[k]
         checked = _log(doc) if log is not None else None
-        ident = number(doc, "id", 1, ID_MAX) if "id" in doc else 0
+        ident = number(doc, "id", 1, _ID_MAX) if "id" in doc else 0
         game.from_fields(fields)
     except RuleError as e:
         raise SaveError("save: " + str(e))

@@ -24,14 +24,14 @@ BY_BLACKMAIL = const(4)
 BY_NONE = const(5)
 
 # Fields of player_totals()
-T_DATA = const(0)
-T_TOKENS = const(1)
-T_PROTOTYPE = const(2)
-T_BLACKMAIL = const(3)
+_T_DATA = const(0)
+_T_TOKENS = const(1)
+_T_PROTOTYPE = const(2)
+_T_BLACKMAIL = const(3)
 
 # The tie-breaks in order: (what decides, the field of player_totals() compared; most wins)
-_CRITERIA = ((BY_DATA, T_DATA), (BY_PROTOTYPE, T_PROTOTYPE), (BY_TOKENS, T_TOKENS),
-             (BY_BLACKMAIL, T_BLACKMAIL))
+_CRITERIA = ((BY_DATA, _T_DATA), (BY_PROTOTYPE, _T_PROTOTYPE), (BY_TOKENS, _T_TOKENS),
+             (BY_BLACKMAIL, _T_BLACKMAIL))
 
 
 def counts(game, op):
