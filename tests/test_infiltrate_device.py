@@ -1,0 +1,380 @@
+"""Infiltrate through the device's screens: the simulator driven as a player drives the board."""
+import json
+import os
+import subprocess
+import sys
+from array import array
+
+import pytest
+
+from host_sim.runner import Sim
+from host_sim.script import parse, run
+from host_sim.state_json import state
+from lockdown.events import ALARM, GO, PROX
+from lockdown.games.infiltrate import rules as R
+from tests import infiltrate_checker as checker
+from tests.infiltrate_positions import stacks_of
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPTS = os.path.join(ROOT, "tests", "scripts", "infiltrate")
+# Army screen rows at the table: Opponent, P1 small, medium, large, P2 small, medium, large, first, go
+P1_SMALL, P1_MEDIUM, P1_LARGE, P2_SMALL, P2_MEDIUM, P2_LARGE, FIRST, GO_ROW = range(1, 9)
+
+
+def sim():
+    return Sim(1, game="infiltrate")
+
+
+def screen(s):
+    return type(s.app.top()).__name__
+
+
+def to_row(s, row):
+    s.turn(ALARM, row - s.app.top().cur)
+
+
+def build(s, counts=((0, 3, 3), (0, 3, 3)), first=0):
+    """Army screen: sizes per player, the first player (0, 1, 2 = draw), then placement starts."""
+    for p in (0, 1):
+        for size in range(3):
+            to_row(s, 1 + p * 3 + size)
+            s.turn(PROX, counts[p][size])
+    to_row(s, FIRST)
+    s.turn(PROX, first)
+    to_row(s, GO_ROW)
+    s.press(GO)
+    s.wait(1600)
+
+
+def place_all(s):
+    """Every pyramid onto the home rows: the cursor's first square and size each time."""
+    b = s.session.board
+    while b.phase == R.SETUP:
+        s.press(GO)
+        s.wait(800)
+
+
+def grid(s):
+    return state(s.session)["board"]
+
+
+def played(name):
+    s = sim()
+    with open(os.path.join(SCRIPTS, name)) as f:
+        run(parse(f.read(), name), s, name)
+    return s
+
+
+# ---- army -----------------------------------------------------------------------------------------
+def test_the_army_screen_opens_first_and_shows_points_left():
+    s = sim()
+    assert screen(s) == "Army" and state(s.session)["phase"] == "army"
+    to_row(s, P1_LARGE)
+    s.turn(PROX, 2)
+    assert state(s.session)["armies"] == [9, 15]
+    s.frame()
+    assert s.app.top().title == "LEFT P1 9 P2 15"
+
+
+def test_the_army_refuses_more_than_the_points():
+    s = sim()
+    to_row(s, P1_LARGE)
+    s.turn(PROX, 4)
+    to_row(s, P1_MEDIUM)
+    s.turn(PROX, 2)  # 12 + 2, then 16 is refused
+    assert s.session.board.army(0, 2) == 1 and state(s.session)["armies"][0] == 1
+    assert s.app._flash == "No points left"
+
+
+def test_army_turns_group_alike():
+    """Issue 18: +2 then +3 is +5 (stopping at the refusal either way)."""
+    a, b = sim(), sim()
+    to_row(a, P1_LARGE)
+    to_row(b, P1_LARGE)
+    a.turn(PROX, 2)
+    a.turn(PROX, 3)
+    b.turn(PROX, 5)
+    assert bytes(a.session.board.s) == bytes(b.session.board.s) and a.frame() == b.frame()
+
+
+def test_alarm_press_on_the_army_screen_undoes():
+    s = sim()
+    to_row(s, P1_SMALL)
+    s.turn(PROX, 3)
+    s.press(ALARM)
+    assert s.session.board.army(0, 1) == 2 and screen(s) == "Army"
+
+
+# ---- setup ----------------------------------------------------------------------------------------
+def test_the_chosen_first_player_places_first():
+    s = sim()
+    build(s, first=1)
+    assert screen(s) == "BoardScreen" and state(s.session)["to_move"] == 2
+
+
+def test_a_drawn_first_player_comes_from_the_die():
+    seen = set()
+    for seed in (3, 12345, 777, 31337, 4242, 99):
+        s = Sim(seed, game="infiltrate")
+        build(s, first=2)
+        seen.add(state(s.session)["to_move"])
+    assert seen == {1, 2}
+
+
+def test_placement_alternates_on_the_home_rows_and_stacks_only_a_full_row():
+    s = sim()
+    build(s, counts=((4, 4, 1), (0, 0, 4)))  # P1 9 pyramids, P2 4 large
+    b = s.session.board
+    home = s.app.home
+    walk = []
+    while b.phase == R.SETUP:
+        home._fresh()
+        walk.append((b.to_move, bytes(home._squares[:home._n])))
+        s.turn(ALARM, 9)  # the last square offered
+        s.press(GO)
+    for p, squares in walk:
+        row = range(0, 6) if p == 0 else range(30, 36)
+        assert squares and all(q in row for q in squares)
+    assert [p for p, _ in walk[:8]] == [0, 1] * 4  # alternately while both have some
+    g = grid(s)
+    assert all(len(g[0][c]) >= 1 for c in range(6)) and sum(len(x) for x in g[0]) == 9
+    assert all(len(g[5][c]) <= 1 for c in range(6)) and sum(len(x) for x in g[5]) == 4
+    assert [len(x) for x in g[0]] == [1, 1, 1, 1, 1, 4]  # the last three stacked once the row was full
+    p1 = [squares for p, squares in walk if p == 0]
+    assert [len(q) for q in p1] == [6, 5, 4, 3, 2, 1, 6, 6, 6]  # empty squares only, then any
+    assert b.phase == R.PLAY
+
+
+def test_the_prox_knob_picks_the_size_placed():
+    s = sim()
+    build(s)
+    s.turn(PROX, 5)  # the largest in hand
+    s.press(GO)
+    assert grid(s)[0][0] == [[1, 3]]
+    s.wait(800)
+    s.turn(PROX, -5)
+    s.turn(ALARM, 2)
+    s.press(GO)
+    assert grid(s)[5][2] == [[2, 2]]
+
+
+# ---- play -----------------------------------------------------------------------------------------
+def test_only_legal_moves_are_offered_and_each_is_applied():
+    """At every step the cursor offers exactly the referee's moves, as the checker judges them."""
+    s = sim()
+    build(s)
+    place_all(s)
+    b = s.session.board
+    home = s.app.home
+    mv = array("H", [0] * R.MAX_MOVES)
+    for step in range(30):
+        if b.phase != R.PLAY:
+            break
+        home._fresh()
+        offered = set()
+        for i in range(home._n):
+            s.turn(ALARM, i - home._sel)
+            offered |= {home._targets[j] for j in range(home._nt)}
+        assert offered == {mv[i] for i in range(b.moves(mv))}
+        board = stacks_of(b)
+        for m in offered:
+            assert checker.legal(board, b.to_move, m, no_move_sq=None if not b.s[R.B_MOVED]
+                                 else b.s[R.B_POS + b.s[R.B_MOVED]])
+        s.turn(ALARM, step % 3)
+        s.turn(PROX, step % 4)
+        m = home._targets[home._tgt]
+        before = R.Board()
+        before.s[:] = b.s
+        s.press(GO)
+        assert before.play(m) and bytes(before.s) == bytes(b.s)
+
+
+def test_every_move_can_be_undone():
+    s = sim()
+    build(s)
+    place_all(s)
+    b = s.session.board
+    states = []
+    for _ in range(8):
+        states.append(bytes(b.s))
+        s.press(GO)
+    while states:
+        s.press(ALARM)
+        assert bytes(b.s) == states.pop()
+    assert s.app._flash == "Undone: move"
+
+
+def test_knob_turns_group_alike_on_the_board():
+    a, b = sim(), sim()
+    for x in (a, b):
+        build(x)
+        place_all(x)
+    a.turn(ALARM, 1)
+    a.turn(ALARM, 2)
+    b.turn(ALARM, 3)
+    a.turn(PROX, 1)
+    a.turn(PROX, 1)
+    b.turn(PROX, 2)
+    assert a.frame() == b.frame()
+    a.turn(ALARM, -30)
+    a.turn(ALARM, -3)
+    b.turn(ALARM, -33)
+    assert a.frame() == b.frame() and a.app.home._sel == 0
+
+
+def test_a_scripted_two_player_game_to_a_win_through_the_script_mode(tmp_path):
+    out = tmp_path / "state.json"
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--game", "infiltrate", "--script",
+                        os.path.join(SCRIPTS, "two_players.txt"), "--state-json", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    st = json.loads(out.read_text())
+    assert st["game"] == "infiltrate" and st["phase"] == "over" and st["winner"] == 1
+    assert st["to_move"] is None and st["moves_left"] == 0 and st["opponent"] is None
+    last = st["last_move"]
+    assert last["kind"] in ("step", "capture") and last["to"][1] == "6"
+    row, col = int(last["to"][1]) - 1, "abcdef".index(last["to"][0])
+    assert st["board"][row][col][-1][0] == 1
+    assert st["settings"] == {"twice": False, "push_off": False, "push_wins": True, "stuck": False}
+    assert len(st["board"]) == 6 and all(len(r) == 6 for r in st["board"])
+    assert st["armies"] == [15, 15]  # nothing captured: every pip still on the board
+
+
+def test_a_game_against_the_device_to_a_winner_through_the_script_mode(tmp_path):
+    out = tmp_path / "state.json"
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--game", "infiltrate", "--script",
+                        os.path.join(SCRIPTS, "vs_device.txt"), "--state-json", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    st = json.loads(out.read_text())
+    assert st["opponent"] == {"player": 2, "level": "Easy"}
+    assert st["phase"] == "over" and st["winner"] == 1 and st["last_move"]["to"][1] == "6"
+    squares = [sq for row in st["board"] for sq in row]
+    assert [sum(p for sq in squares for who, p in sq if who == n) for n in (1, 2)] == st["armies"]
+
+
+def test_the_device_answers_after_a_pause_and_undo_takes_its_moves_back():
+    s = sim()
+    to_row(s, 0)
+    s.turn(PROX, 1)  # the device
+    assert state(s.session)["opponent"] == {"player": 2, "level": "Hard"}
+    to_row(s, 2)  # rows: Opponent, Level, P1 small, medium, large, first, go
+    s.turn(ALARM, 1)
+    s.turn(PROX, 3)
+    s.turn(ALARM, 1)
+    s.turn(PROX, 3)
+    s.turn(ALARM, 9)
+    s.press(GO)
+    s.wait(1600)
+    b = s.session.board
+    assert b.points(1) == 15  # its army, built at the start of setup
+    while b.phase == R.SETUP:
+        if b.to_move == 0:
+            s.press(GO)
+        s.wait(100)
+    assert b.to_move == 0
+    s.press(GO)
+    s.press(GO)
+    mine = bytes(b.s)
+    assert b.to_move == 1
+    s.wait(100)
+    assert bytes(b.s) == mine  # not at once: the player sees their move first
+    s.wait(2000)
+    assert b.to_move == 0 and b.s[R.B_LAST_FROM] >= 18  # it moved from its side
+    s.press(ALARM)
+    assert b.to_move == 0 and b.moves_left == 1  # back to the player's second move
+
+
+# ---- menu and settings ----------------------------------------------------------------------------
+def test_the_settings_screen_says_each_default_and_changes_it():
+    s = sim()
+    s.hold(GO)
+    assert screen(s) == "Menu"
+    s.turn(ALARM, 2)
+    s.press(GO)
+    assert screen(s) == "Settings"
+    st = s.app.top()
+    texts = []
+    for i in range(4):
+        to_row(s, i)
+        s.frame()
+        texts.append(st.footer)
+    assert texts == [x[3] if not R.DEFAULT_FLAGS & x[1] else x[4] for x in R.SETTINGS]
+    to_row(s, 0)
+    s.turn(PROX, 1)
+    assert state(s.session)["settings"]["twice"] is True
+    s.frame()
+    assert st.footer == "Same pyramid twice ok"
+    s.turn(PROX, -1)
+    to_row(s, 2)
+    s.press(GO)
+    assert state(s.session)["settings"]["push_wins"] is False
+
+
+def test_new_game_from_the_menu_goes_back_to_the_army_and_other_games_opens_the_picker():
+    s = sim()
+    build(s)
+    s.hold(GO)
+    s.turn(ALARM, 3)
+    s.press(GO)
+    assert screen(s) == "Army" and s.session.board.points(0) == 0
+    s.hold(GO)
+    s.turn(ALARM, 4)
+    s.press(GO)
+    assert screen(s) == "Picker"
+
+
+def test_the_picker_switches_into_infiltrate_and_back(tmp_path):
+    from lockdown import games
+    s = Sim(1, save_dir=str(tmp_path))  # Infiltration, the default game
+    s.app.open("picker")  # as its menu's "Other games" does
+    s.turn(ALARM, games.GAMES.index("infiltrate") - s.app.top().cur)
+    s.press(GO)
+    assert s.session.PACKAGE == "lockdown.games.infiltrate" and screen(s) == "Army"
+    to_row(s, P1_LARGE)
+    s.turn(PROX, 2)
+    s.app.open("picker")
+    s.turn(ALARM, games.GAMES.index("infiltration") - s.app.top().cur)
+    s.press(GO)
+    assert s.session.PACKAGE == "lockdown.games.infiltration"
+    s.app.open("picker")
+    s.turn(ALARM, games.GAMES.index("infiltrate") - s.app.top().cur)
+    s.press(GO)
+    assert s.session.board.army(0, 3) == 2  # saved on the way out, resumed on the way back
+
+
+def test_the_game_is_saved_and_resumed(tmp_path):
+    s = Sim(1, game="infiltrate", save_dir=str(tmp_path))
+    build(s)
+    place_all(s)
+    s.press(GO)
+    s.wait(1000)
+    s.close()
+    t = Sim(1, game="infiltrate", save_dir=str(tmp_path))
+    assert bytes(t.session.board.s) == bytes(s.session.board.s) and screen(t) == "BoardScreen"
+
+
+# ---- golden screens (tools/golden_infiltrate.py makes them; each PNG looked at) ----------------------
+from tools import golden_infiltrate as golden  # noqa: E402
+
+GOLDEN = [name for name, _, _ in golden.STATES]
+
+
+@pytest.fixture(scope="module")
+def frames():
+    return {name: (want, got, frame) for name, want, got, frame in golden.frames()}
+
+
+@pytest.mark.parametrize("name", GOLDEN)
+def test_screen_is_its_golden(name, frames):
+    want, got, frame = frames[name]
+    assert got == want, "%s ends on %s, not %s" % (name, got, want)
+    with open(os.path.join(golden.FOLDER, name + ".bin"), "rb") as f:
+        expected = f.read()
+    diff = sum(1 for a, b in zip(frame, expected) if a != b)
+    assert frame == expected, "%s: %d of 1024 bytes differ (python tools/golden_infiltrate.py %s, look)" % (
+        name, diff, name)
+
+
+def test_goldens_are_all_different(frames):
+    assert len({frame for _, _, frame in frames.values()}) == len(frames)

@@ -1,0 +1,139 @@
+"""Golden screens of Infiltrate, reached from power-on through the simulator's inputs.
+
+    python tools/golden_infiltrate.py [NAME ...]   rewrites tests/golden/infiltrate/NAME.bin and .png
+
+Each state drives a fresh Sim(1, game="infiltrate"); the .bin is the raw 1024-byte frame that
+tests/test_infiltrate_golden.py holds the app to, the .png is for people to look at.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+import host_sim  # noqa: F401,E402
+from host_sim.runner import Sim  # noqa: E402
+from host_sim.script import parse, run  # noqa: E402
+from lockdown.events import ALARM, GO, PROX  # noqa: E402
+
+FOLDER = os.path.join(ROOT, "tests", "golden", "infiltrate")
+STATES = []  # (name, screen class, fn)
+
+
+def state(name, screen):
+    def add(fn):
+        STATES.append((name, screen, fn))
+        return fn
+    return add
+
+
+def screen(sim):
+    return type(sim.app.top()).__name__
+
+
+def frames(names=None):
+    for name, want, fn in STATES:
+        if names and name not in names:
+            continue
+        sim = Sim(1, game="infiltrate")
+        fn(sim)
+        yield name, want, screen(sim), sim.frame()
+
+
+def row(sim, r):
+    sim.turn(ALARM, r - sim.app.top().cur)
+
+
+def armies(sim, p1=(0, 3, 3), p2=(0, 3, 3)):
+    for i, n in enumerate(p1 + p2):
+        row(sim, 1 + i)
+        sim.turn(PROX, n)
+    row(sim, 8)
+    sim.press(GO)
+    sim.wait(1600)
+
+
+def script(sim, name, upto=None):
+    with open(os.path.join(ROOT, "tests", "scripts", "infiltrate", name)) as f:
+        lines = f.read().splitlines()
+    run(parse("\n".join(lines[:upto]), name), sim, name)
+
+
+@state("army", "Army")
+def _army(sim):
+    row(sim, 3)
+    sim.turn(PROX, 2)  # two large: 9 points left
+
+
+@state("army_device", "Army")
+def _army_device(sim):
+    sim.turn(PROX, 1)
+    row(sim, 1)
+    sim.turn(PROX, -1)  # Fair
+
+
+@state("setup", "BoardScreen")
+def _setup(sim):
+    armies(sim)
+    for _ in range(3):
+        sim.press(GO)
+    sim.turn(PROX, 1)
+    sim.turn(ALARM, 2)
+
+
+@state("stacks", "BoardScreen")
+def _stacks(sim):
+    armies(sim, (4, 4, 1), (4, 4, 1))  # nine pyramids a side: three stack on each full row
+    while sim.session.board.phase == 1:
+        sim.turn(ALARM, 9)
+        sim.press(GO)
+
+
+@state("play", "BoardScreen")
+def _play(sim):
+    script(sim, "two_players.txt", 40)
+    sim.turn(ALARM, 2)
+    sim.turn(PROX, 1)
+
+
+@state("over", "BoardScreen")
+def _over(sim):
+    script(sim, "two_players.txt")
+
+
+@state("device_thinks", "BoardScreen")
+def _thinks(sim):
+    script(sim, "vs_device.txt", 30)
+    while not sim.session.device_due():
+        sim.press(GO)
+    sim.wait(100)
+
+
+@state("menu", "Menu")
+def _menu(sim):
+    armies(sim)
+    sim.hold(GO)
+
+
+@state("settings", "Settings")
+def _settings(sim):
+    sim.hold(GO)
+    sim.turn(ALARM, 2)
+    sim.press(GO)
+    sim.turn(ALARM, 1)
+
+
+def main(names):
+    from host_sim.png import save_png
+    os.makedirs(FOLDER, exist_ok=True)
+    for name, want, got, frame in frames(names):
+        if got != want:
+            print("%s: ends on %s, not %s; not written" % (name, got, want))
+            continue
+        with open(os.path.join(FOLDER, name + ".bin"), "wb") as f:
+            f.write(frame)
+        save_png(frame, os.path.join(FOLDER, name + ".png"))
+        print("wrote", name)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
