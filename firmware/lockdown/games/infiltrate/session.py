@@ -43,7 +43,7 @@ class Session:
         self.changes = 0
         self._ai = None
 
-    def _act(self, code, ok):
+    def _act(self, ok):
         """Keeps the undo entry recorded before an action the board took; drops it and refuses else."""
         if not ok:
             self.history.drop()
@@ -98,12 +98,12 @@ class Session:
 
     def place(self, size, sq):
         self._rec(A_PLACE)
-        self._act(A_PLACE, self.board.place(size, sq))
+        self._act(self.board.place(size, sq))
 
     # ---- play --------------------------------------------------------------------------------------
     def move(self, m):
         self._rec(A_MOVE)
-        self._act(A_MOVE, self.board.play(m))
+        self._act(self.board.play(m))
 
     def setting(self, bit, on):
         if self.board.setting(bit) != on:
@@ -140,7 +140,7 @@ class Session:
         else:
             m = ai.choose(b)
             ok = m >= 0 and b.play(m)
-        self._act(A_DEVICE, ok)
+        self._act(ok)
 
     def undo(self):
         """Takes back the last action; against the device, its steps too, back to the player's turn.
