@@ -72,6 +72,8 @@ class Store:
             return False
 
     def remove(self, name):
+        if self.off:
+            return
         try:
             os.remove(self.path(name))
         except OSError:
