@@ -23,6 +23,10 @@ import json
 
 from micropython import const
 
+_TYPING = const(False)  # True to pyright only (its defineConstant); a board compiles none of it
+if _TYPING:
+    from typing import TypeGuard
+
 _CHOICE = const(0)  # arg: (SPEC entry that lists the board's choices, or None; the choices otherwise)
 _BUS = const(1)  # arg: bus name; SPEC[key] maps bus number -> its pins (or None: any output pins)
 _OWN_BUS = const(2)  # arg: bus name; SPEC[key] maps bus number -> the (clock, data) pins it brings
@@ -92,7 +96,7 @@ def _brief(v):
     return r if len(r) <= 24 else r[:20] + "..."
 
 
-def _is_int(v):
+def _is_int(v) -> "TypeGuard[int]":
     return type(v) is int
 
 

@@ -41,7 +41,8 @@ SPEC = {
 
 
 def _pin(n):
-    return Pin(n, Pin.IN, None if n in _INPUT_ONLY else Pin.PULL_UP)
+    # The stubs type pull as int; the port (and the stubs' own docs) take None for no pull.
+    return Pin(n, Pin.IN, None if n in _INPUT_ONLY else Pin.PULL_UP)  # pyright: ignore[reportArgumentType]
 
 
 def _encoder(index, pins):

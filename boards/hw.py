@@ -5,7 +5,24 @@ board's own module and boards/config.py, so the game gets their RAM back.
 """
 import os
 
+from micropython import const
+
 from lockdown.inputs import Inputs
+
+# The types of the fields: True to pyright only (its defineConstant); a board compiles none of it.
+_TYPING = const(False)
+if _TYPING:
+    from typing import Callable, Optional, Protocol
+
+    import framebuf
+
+    class Display(Protocol):
+        @property
+        def fb(self) -> framebuf.FrameBuffer: ...
+        def show(self) -> int: ...
+
+    class Watchdog(Protocol):
+        def feed(self) -> None: ...
 
 
 def log(msg):
@@ -15,13 +32,15 @@ def log(msg):
 class Hardware:
     def __init__(self, board, log=log):
         self.board = board  # the board's name, for messages
-        self.display = None  # .fb and .show(), or None
+        self.display = None  # type: Optional[Display]  # .fb and .show(), or None
         self.inputs = Inputs()  # .poll(app, now_ms); no controls until the board adds them
         self.entropy = os.urandom  # n -> n random bytes
         self.root = "/"  # folder for save files
-        self.wdt = None  # .feed(), or None
-        self.reset = None  # restarts the board (machine.reset), or None
-        self.soft_reset = None  # restarts MicroPython with a clean heap (a game switch), or None
+        self.wdt = None  # type: Optional[Watchdog]  # .feed(), or None
+        # restarts the board (machine.reset), or None
+        self.reset = None  # type: Optional[Callable[[], None]]
+        # restarts MicroPython with a clean heap (a game switch), or None
+        self.soft_reset = None  # type: Optional[Callable[[], None]]
         self.log = log
         self.problems = []
 

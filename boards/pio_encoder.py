@@ -8,6 +8,9 @@ is padded to all 32 instructions, so the loader can only put it there (two encod
 it). A and B must be consecutive GPIOs (A, A + 1). The count starts at BIAS so that it stays
 a small int on MicroPython for any realistic turning.
 """
+# pyright: reportUndefinedVariable=false
+# (jmp, mov, label, y, isr... are names rp2.asm_pio injects while it runs the program: the stubs
+# cannot declare them, so pyright finds them undefined; every other check stays on.)
 import rp2
 
 BIAS = 1 << 29
