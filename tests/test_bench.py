@@ -118,7 +118,10 @@ def test_the_smallest_heaps_run_the_game_and_the_misses_do_not(bench, result, wo
     assert figures["heap_fit32"] == int(first * figures["ram_peak_live"] / figures["ram64_peak_live"])
 
 
-def test_a_game_is_measured_only_with_a_full_scripted_session(bench, tmp_path):
+def test_a_game_is_measured_only_with_a_full_scripted_session(bench, tmp_path, monkeypatch):
+    for game, path in bench.SCRIPTS.items():
+        assert os.path.exists(path), game
+    monkeypatch.delitem(bench.SCRIPTS, "infiltrate")
     with pytest.raises(ValueError, match="no full scripted session"):
         bench.collect(str(tmp_path), "infiltrate")
     with pytest.raises(SystemExit):

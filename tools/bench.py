@@ -1,13 +1,14 @@
 """The benchmark: every memory, bus, size and time figure of BENCHMARKS.md, with its budget.
 
-    python tools/bench.py [--game NAME] [--json OUT]       (default build/bench.json; about a minute)
+    python tools/bench.py [--game NAME] [--json OUT]       (default build/bench.json; about 3 minutes)
 
 Each game is measured alone, booted as the board boots it after the picker chose it (NAME: one of
 lockdown.games.GAMES with a full scripted session in SCRIPTS; infiltration by default).
 RAM and code size come from the firmware as deployed: tools/deploy.py's .mpy build, loaded by
 the 32-bit MicroPython WebAssembly port (the RP2040's word size) and by the 64-bit unix port.
 Display traffic comes from the real driver on host_sim's fake I2C bus; the simulator's wall time
-from CPython. The workload for the heap peaks and the smallest heap is the game's script.
+from CPython. The workload for the heap peaks and the smallest heap is the game's script; the
+play screen's detents, the odds and the display traffic are measured for Infiltration (DETAILED).
 """
 import argparse
 import ast
@@ -32,7 +33,12 @@ DEVICE = os.path.join(HERE, "bench", "device.py")
 WASM_DRIVER = os.path.join(HERE, "bench", "wasm.mjs")
 WASM = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs")
 FULL6 = os.path.join(ROOT, "tests", "scripts", "full6.txt")
-SCRIPTS = {"infiltration": FULL6}  # game -> its full scripted session (the heap workload)
+SCRIPTS = {  # game -> its full scripted session (the heap workload)
+    "infiltration": FULL6,
+    "infiltraitors": os.path.join(ROOT, "tests", "scripts", "infiltraitors", "mission7_win.txt"),
+    "infiltrate": os.path.join(ROOT, "tests", "scripts", "infiltrate", "vs_device.txt"),
+}
+DETAILED = "infiltration"  # the game whose play screen, odds and display traffic are measured too
 OPS = {"turn": 1, "press": 2, "hold": 3, "wait": 4, "die": 5}  # device.py's T_* codes
 HEAP = 512 * 1024  # far above the peak, so no collection the rig did not ask for; small, so each is quick
 FIT_STEP = 512  # resolution of the smallest-heap search, B
@@ -43,6 +49,8 @@ KB = 1024
 BUDGETS = {  # figure key -> (limit, unit), each checked with <=
     "ram_boot": (40 * KB, "B"),
     "ram_peak_live": (64 * KB, "B"),
+    "ram_peak_raw": (72 * KB, "B"),
+    "code_boot": (30 * KB, "B"),
     "dial_share": (0.20, "of a full frame"),
     "roll_wire_us": (1000000 - 1, "us"),
 }
@@ -111,9 +119,16 @@ def import_order(game="infiltration"):
 
 
 def parse_bench(stdout, where):
+    """device.py's BENCH line, with "qstr": the interned strings' pool bytes it printed (heap mode:
+    before the firmware, after boot, at the end)."""
+    pools = []
     for line in stdout.splitlines():
+        if line.startswith("qstr pool:"):
+            pools.append(int(line.rpartition("n_total_bytes=")[2]))
         if line.startswith("BENCH "):
-            return json.loads(line[6:])
+            res = json.loads(line[6:])
+            res["qstr"] = pools
+            return res
     raise RuntimeError("%s printed no BENCH line:\n%s" % (where, stdout))
 
 
@@ -209,17 +224,17 @@ def collect(workdir, game="infiltration"):
     events = os.path.join(workdir, game + ".bin")
     with open(events, "wb") as f:
         f.write(encode(SCRIPTS[game]))
-    wasm = run_wasm("all", fw, events, game=game)
+    mode = "all" if game == DETAILED else "heap"
+    wasm = run_wasm(mode, fw, events, game=game)
     per_module = run_wasm("modules", fw, events, import_order(game), game)["modules"]
-    unix, r = run_unix("all", fw, events, game=game)
+    unix, r = run_unix(mode, fw, events, game=game)
     if unix is None:
         raise RuntimeError("the unix port failed:\n%s\n%s" % (r.stdout, r.stderr))
     fit64, steady64, misses = smallest_heap(fw, events, game)
-    from wire import traffic
-    wire = traffic()
     wh, uh = wasm["heap"], unix["heap"]
     boot_mods = wh["boot_modules"]
-    boot_bytes = sum(sizes.get("/%s.mpy" % m.replace(".", "/"), 0) for m in boot_mods)
+    boot_bytes = sum(mpy_size(sizes, m) or 0 for m in boot_mods)
+    q = wasm["qstr"]
     f = {
         "ram_boot": wh["boot"], "ram_peak_live": wh["peak_live"], "ram_peak_raw": wh["peak_raw"],
         "ram_base": wh["base"], "ram_peak_live_line": wh["peak_live_line"],
@@ -231,14 +246,28 @@ def collect(workdir, game="infiltration"):
         "heap_steady64": steady64, "heap_steady32": int(steady64 * wh["peak_live"] / uh["peak_live"]),
         "heap_misses": len(misses),
         "code_total": sum(sizes.values()), "code_boot": boot_bytes, "code_files": len(sizes),
+        "qstr_boot": q[1] - q[0], "qstr_end": q[2] - q[0], "rest_boot": wh["boot"] - (q[1] - q[0]) - boot_bytes,
         "sim_full6_s": round(sim_wall(SCRIPTS[game], game=game), 3),
         "sim_full6_draw_s": round(sim_wall(SCRIPTS[game], True, game=game), 3),
     }
+    env = environment()
+    env["micropython_wasm"] = wasm["version"]
+    env["micropython_unix"] = unix["version"]
+    modules = {m: {"ram": ram, "mpy": mpy_size(sizes, m), "boot": m in boot_mods}
+               for m, ram in per_module.items() if ram >= 0}
+    detail = {"env": env, "heap_misses": misses, "boot_modules": boot_mods, "modules": modules, "sizes": sizes,
+              "wasm": wasm, "unix": unix}
+    if game != DETAILED:
+        return f, detail
+    from wire import traffic
+    wire = detail["wire"] = traffic()
     for port, res in (("wasm", wasm), ("unix", unix)):
         a = res["alloc"]
         for k in ("alarm", "prox", "alarm_turn", "alarm_draw", "alarm_show", "prox_turn", "prox_draw",
                   "prox_show", "odds_chance", "odds_expected"):
             f["alloc_%s_%s" % (port, k)] = a[k]["median"]
+        for k in ("alarm", "prox"):
+            f["alloc_%s_%s_first" % (port, k)] = a[k]["first"]
     t = unix["time"]
     for k in ("alarm", "prox", "odds_chance", "odds_expected"):
         for q in ("p10", "median", "p90"):
@@ -253,28 +282,31 @@ def collect(workdir, game="infiltration"):
     f["dial_share"] = round(max(f["wire_%s_dial_worst_bytes" % p] / f["wire_%s_full_bytes" % p]
                                 for p in wire), 4)
     f["roll_wire_us"] = max(f["wire_%s_roll_all_us" % p] for p in wire)
-    env = environment()
-    env["micropython_wasm"] = wasm["version"]
-    env["micropython_unix"] = unix["version"]
-    modules = {m: {"ram": ram, "mpy": sizes.get("/%s.mpy" % m.replace(".", "/")) or sizes.get("/%s/__init__.mpy" % m),
-                   "boot": m in boot_mods} for m, ram in per_module.items() if ram >= 0}
-    return f, {"env": env, "heap_misses": misses, "boot_modules": boot_mods, "modules": modules, "sizes": sizes, "wasm": wasm,
-               "unix": unix, "wire": wire}
+    return f, detail
+
+
+def mpy_size(sizes, module):
+    """Bytes of a module's .mpy in the build (a package's: its __init__.mpy), or None."""
+    path = "/" + module.replace(".", "/")
+    return sizes.get(path + ".mpy") or sizes.get(path + "/__init__.mpy")
 
 
 def budgets(f):
     return {k: {"limit": lim, "unit": unit, "value": f[k], "holds": f[k] <= lim}
-            for k, (lim, unit) in BUDGETS.items()}
+            for k, (lim, unit) in BUDGETS.items() if k in f}
 
 
 ROWS = (  # (label, key or format over the figures)
     ("RAM after boot, 32-bit (WebAssembly), B", "ram_boot"),
-    ("RAM live peak over full6, 32-bit, B", "ram_peak_live"),
-    ("RAM raw peak over full6 (with that step's garbage), 32-bit, B", "ram_peak_raw"),
+    ("RAM live peak over the script, 32-bit, B", "ram_peak_live"),
+    ("RAM raw peak over the script (with that step's garbage), 32-bit, B", "ram_peak_raw"),
     ("RAM after boot / live peak / raw peak, 64-bit (unix), B", "{ram64_boot} / {ram64_peak_live} / {ram64_peak_raw}"),
     ("64-bit / 32-bit live peak ratio", "ratio_64_32"),
     ("Interpreter + harness before the firmware (not counted), 32 / 64-bit, B", "{ram_base} / {ram64_base}"),
-    ("Smallest heap full6 runs in (.mpy), unix port / scaled to 32-bit by the ratio, B",
+    ("RAM after boot by kind, 32-bit: interned strings / .mpy imported (bytecode, at most) / the rest "
+     "(objects), B", "{qstr_boot} / {code_boot} / {rest_boot}"),
+    ("Interned strings at the end of the script (never freed), 32-bit, B", "qstr_end"),
+    ("Smallest heap the script runs in (.mpy), unix port / scaled to 32-bit by the ratio, B",
      "{heap_fit64} / {heap_fit32}"),
     ("Smallest heap from which every size up to 16 KB more runs it (512 B steps), unix / 32-bit, B "
      "(sizes above the smallest that failed)", "{heap_steady64} / {heap_steady32} ({heap_misses})"),
@@ -303,6 +335,8 @@ ROWS = (  # (label, key or format over the figures)
     ("  of which turn / draw / show, 32-bit, B", "{alloc_wasm_alarm_turn} / {alloc_wasm_alarm_draw} / "
      "{alloc_wasm_alarm_show}"),
     ("Alloc per prox detent, 32 / 64-bit, B", "{alloc_wasm_prox} / {alloc_unix_prox}"),
+    ("Alloc on the first alarm / prox detent after the game starts, 32 / 64-bit, B",
+     "{alloc_wasm_alarm_first} / {alloc_wasm_prox_first}, {alloc_unix_alarm_first} / {alloc_unix_prox_first}"),
     ("  of which turn / draw / show, 32-bit, B", "{alloc_wasm_prox_turn} / {alloc_wasm_prox_draw} / "
      "{alloc_wasm_prox_show}"),
     ("Alloc odds chance_by_round(0,0,3) / expected_rounds(0,0), 32 / 64-bit, B",
@@ -315,7 +349,7 @@ ROWS = (  # (label, key or format over the figures)
      "{us_odds_chance_p10} / {us_odds_chance_median} / {us_odds_chance_p90}"),
     ("Odds expected_rounds(0,0), unix port, us p10/median/p90",
      "{us_odds_expected_p10} / {us_odds_expected_median} / {us_odds_expected_p90}"),
-    ("Simulator: full6 on CPython, s (headless / a frame drawn after every command)",
+    ("Simulator: the script on CPython, s (headless / a frame drawn after every command)",
      "{sim_full6_s} / {sim_full6_draw_s}"),
 )
 
@@ -323,7 +357,10 @@ ROWS = (  # (label, key or format over the figures)
 def table(f, b):
     lines = ["| figure | value |", "| --- | --- |"]
     for label, key in ROWS:
-        value = str(f[key]) if key in f else key.format(**f)
+        try:
+            value = str(f[key]) if key in f else key.format(**f)
+        except KeyError:  # a figure measured for DETAILED only
+            continue
         lines.append("| %s | %s |" % (label, value))
     lines += ["", "| budget | limit | value | holds |", "| --- | --- | --- | --- |"]
     for k, v in b.items():
@@ -358,7 +395,7 @@ def main(argv=None):
     print()
     print(module_table(detail["modules"]))
     print("\n" + "\n".join("%s: %s" % kv for kv in detail["env"].items()))
-    print("game: " + args.game)
+    print("game: %s, script: %s" % (args.game, os.path.relpath(SCRIPTS[args.game], ROOT)))
     print("boot modules: " + " ".join(detail["boot_modules"]))
     print("took %.1f s" % (time.perf_counter() - t))
     folder = os.path.dirname(args.json)

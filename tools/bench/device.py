@@ -126,8 +126,15 @@ def firmware_modules():
     return sorted(m for m in sys.modules if m.startswith("lockdown") or m.startswith("boards"))
 
 
+def qstr_info():
+    """Prints the interned-string pools' size (a "qstr pool:" line) for tools/bench.py to read."""
+    import micropython
+    micropython.qstr_info()
+
+
 def heap(root, events, out):
-    """Heap after boot, then the raw and live peaks over the script, into `out`.
+    """Heap after boot, then the raw and live peaks over the script, into `out`. The interned
+    strings' pools are printed before the first import, after boot and at the end (qstr_info).
 
     A generator that yields wherever it has just asked for a collection: the WebAssembly port
     only collects once control is back in JavaScript (its wasm stack cannot be scanned), so its
@@ -135,11 +142,13 @@ def heap(root, events, out):
     """
     gc.collect()
     yield
+    qstr_info()
     base = gc.mem_alloc()
     rig = Rig(root)
     gc.collect()
     yield
     boot = live = raw = gc.mem_alloc() - base
+    qstr_info()
     out["boot_modules"] = firmware_modules()
     live_at = raw_at = 0
     for _ in rig.run(events):
@@ -154,8 +163,9 @@ def heap(root, events, out):
             live = used
             live_at = rig.line
     app = rig.app
+    qstr_info()
     out.update({"base": base, "boot": boot, "peak_raw": raw, "peak_raw_line": raw_at, "peak_live": live,
-                "peak_live_line": live_at, "end_phase": app.session.game.phase, "virtual_ms": rig.now,
+                "peak_live_line": live_at, "end_over": bool(app.session.over), "virtual_ms": rig.now,
                 "end_screen": type(app.stack[-1]).__name__ if app.stack else "play"})
 
 
@@ -201,7 +211,7 @@ def home(root):
 def median_and_spread(values):
     v = sorted(values[WARM:])
     n = len(v)
-    return {"p10": v[n // 10], "median": v[n // 2], "p90": v[n * 9 // 10], "max": v[-1]}
+    return {"p10": v[n // 10], "median": v[n // 2], "p90": v[n * 9 // 10], "max": v[-1], "first": values[0]}
 
 
 def detents(rig, knob, measure):
