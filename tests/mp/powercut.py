@@ -5,14 +5,26 @@ fail at any chosen write or erase (a read changes nothing, so a cut there is the
 next write), either before it or in the middle of it (half of it done, or the range left as
 garbage). For every cut point the scripted game is replayed from a blank flash up to the cut,
 the surviving image is mounted fresh, and storage.Store.restore must give exactly the game as it
-was before or after the interrupted action, with no notice, and the flash must still take a save. It does so on two flash geometries: 128-byte blocks (a save
-spans blocks) and 4096-byte blocks with 256-byte pages, as MicroPython sets up littlefs on the
-RP2040. Prints "powercut: N cut points ..." and exits 1 on any failure.
+was before or after the interrupted action, with no notice; the game then plays on to its end
+from what was restored, and must end as the uncut game did, with its finished game archived
+exactly once. Scenarios:
 
-    micropython tests/mp/powercut.py [rounds] [--broken]
+- saves: the game alone (no log), on two flash geometries: 128-byte blocks (a save spans
+  blocks) and 4096-byte blocks with 256-byte pages, as MicroPython sets up littlefs on the RP2040;
+- log: the Session's own saves, which carry the game log and the game id (both geometries);
+- archive: a game ends, New game archives it (log/1.json) and the next game is played a little;
+- double: a first cut anywhere in the archive scenario (half an operation done), then a second
+  cut at every flash operation of the boot and the save that follow it.
 
---broken swaps in a save that is not atomic (remove, then write), which this must catch.
+Prints one line per scenario, "powercut <scenario>: N cut points checked, N failed", then
+"powercut: N cut points checked, N failed, T ms", and exits 1 on any failure.
+
+    micropython tests/mp/powercut.py [rounds] [scenario ...] [--broken] [--archive-always]
+
+--broken swaps in a save that is not atomic (remove, then write), --archive-always an archive
+that never checks the newest one (a duplicate after a cut): this must catch both.
 """
+import os
 import sys
 import time
 import vfs
@@ -21,10 +33,10 @@ sys.path.insert(0, "firmware")
 sys.path.insert(0, ".")
 
 from lockdown.dice import Xorshift  # noqa: E402
-from lockdown.games.infiltration.rules.game import Game  # noqa: E402
-from lockdown.games.infiltration.rules.actions import A_ALARM, A_FIRST, A_OPERATIVE, A_PHASE, A_PROX, A_SETUP  # noqa: E402
+from lockdown.games.infiltration.rules.actions import (A_ALARM, A_FIRST, A_OPERATIVE, A_PHASE, A_PROX,  # noqa: E402
+                                                       A_SCORE, A_SETUP)
 from lockdown.games.infiltration.rules.session import Session  # noqa: E402
-from lockdown.storage import Store  # noqa: E402
+from lockdown.storage import ARCHIVE, Store  # noqa: E402
 from tests.core.check import Saved  # noqa: E402
 
 EIO = -5  # what a block device returns to littlefs when it cannot do an operation
@@ -90,6 +102,11 @@ class Flash:
         return 0
 
 
+def roll(s, face):
+    s.forced = face  # the same face on every replay, whatever the die's entropy has given out
+    s.roll()
+
+
 def script(s, rounds):
     """A five-player game as (name, callable) actions, every one a committed Session action."""
     g = s.game
@@ -106,7 +123,7 @@ def script(s, rounds):
             ("first player", lambda r=r: s.act(A_FIRST, g.set_first_player, (r + 2) % 5)),
             ("to security", lambda: s.act(A_PHASE, g.next_phase)),
             ("alarm -2", lambda: s.turn(A_ALARM, -2)),
-            ("roll", s.roll),
+            ("roll", lambda r=r: roll(s, r % 6 + 1)),
             ("prox +3", lambda: s.turn(A_PROX, 3)),
             ("undo", s.undo),
             ("next round", lambda: s.act(A_PHASE, g.next_phase)),
@@ -114,6 +131,61 @@ def script(s, rounds):
         if r:
             acts.append(("escape %d" % (r - 1), lambda op=r - 1: s.act(A_OPERATIVE, g.escape, op)))
     return acts
+
+
+def ending(s, rounds):
+    """A game that ends in a lockdown, then New game (which archives it) and a little of the next."""
+    g = s.game
+    acts = script(s, rounds)[:-1]
+    acts += [
+        ("lockdown", lambda: s.turn(A_PROX, 99)),
+        ("score 0", lambda: s.act(A_SCORE, g.set_score, 0, 6, 2)),
+        ("new game", lambda: s.act(A_SETUP, g.setup, 4)),
+        ("start", lambda: s.act(A_PHASE, g.next_phase)),
+        ("alarm +2", lambda: s.turn(A_ALARM, 2)),
+    ]
+    return acts
+
+
+def session():
+    """A Session whose entropy (the game id at New game) depends on the game only, so a game
+    replayed after a boot draws the same id as the uncut one; its rolls are forced (roll)."""
+    box = []
+    s = Session(lambda n: Xorshift(7 + sum(box[0].game.s))(n))
+    box.append(s)
+    return s
+
+
+class Scenario:
+    """What is saved (`doc(session)`: the Store's view of it), what must come back (`snap`)."""
+
+    def __init__(self, name, acts, doc, snap, geometries, double=False):
+        self.name, self.acts, self.doc, self.snap = name, acts, doc, snap
+        self.geometries, self.double = geometries, double
+
+
+def _game(s):
+    return Saved(s.game)
+
+
+def _bytes(s):
+    return bytes(s.game.s)
+
+
+def _session(s):
+    return s
+
+
+def _text(s):
+    return s.dumps()
+
+
+SCENARIOS = (
+    Scenario("saves", script, _game, _bytes, GEOMETRIES),
+    Scenario("log", script, _session, _text, GEOMETRIES),
+    Scenario("archive", ending, _session, _text, GEOMETRIES),
+    Scenario("double", ending, _session, _text, GEOMETRIES[1:], True),
+)
 
 
 def fresh(flash):
@@ -126,74 +198,187 @@ def fresh(flash):
     return Store(MOUNT, log=lambda msg: None)
 
 
-def play(flash, rounds, states=None, cut=-1, mode=BEFORE):
-    """Plays the script on a blank, formatted `flash`, saving after every action.
+class Run:
+    """The scripted game on a blank, formatted flash, saved after every action."""
 
-    Returns the index of the action whose save the power cut interrupted, or None. With a list
-    for `states`, records the game after each action (index 0 is the new game before any).
+    def __init__(self, scen, rounds, flash, blank=True):
+        self.scen, self.flash = scen, flash
+        if blank:
+            vfs.VfsLfs2.mkfs(flash, progsize=flash.page)
+        self.store = fresh(flash)
+        self.session = session()
+        self.notice = self.store.restore(scen.doc(self.session))
+        self.acts = scen.acts(self.session, rounds)
+        self.skipped = False  # an undo after a boot had nothing to take back (the ring is not saved)
+        self.over = None  # the save of the finished game that "new game" replaced, in this run
+
+    def play(self, first, states=None, cut=-1, mode=BEFORE):
+        """Actions from `first` on; returns the index of the one whose save the cut stopped, or None."""
+        flash = self.flash
+        flash.ops = 0  # count, and cut, only what the game's saves do
+        flash.cut, flash.mode = cut, mode
+        for i in range(first, len(self.acts)):
+            name, action = self.acts[i]
+            changes = self.session.changes
+            if name == "new game":
+                self.over = self.scen.doc(self.session).dumps()
+            action()
+            if name == "undo" and self.session.changes == changes and first:
+                self.skipped = True
+            else:
+                assert self.session.changes > changes, name
+            try:
+                self.store.save(self.scen.doc(self.session))
+            except OSError:
+                assert flash.dead, "save failed with power on"
+                return i
+            if states is not None:
+                states.append(self.scen.snap(self.session))
+        return None
+
+
+def archived(store):
+    """The texts in the archive folder, oldest first (a cut archive's .tmp is no archive)."""
+    try:
+        names = os.listdir(store.path(ARCHIVE))
+    except OSError:
+        return []
+    out = []
+    for n in sorted(names):
+        if n.endswith(".json"):
+            with open(store.path(ARCHIVE + "/" + n)) as f:
+                out.append(f.read())
+    return out
+
+
+class Truth:
+    """The uncut game: the state after each action, its last game and what it archived."""
+
+    def __init__(self, scen, rounds, geometry):
+        run = Run(scen, rounds, Flash(geometry))
+        assert run.notice is None
+        self.states = [scen.snap(run.session)]
+        assert run.play(0, self.states) is None
+        self.ops = run.flash.ops
+        self.actions = len(run.acts)
+        self.end = bytes(run.session.game.s)
+        self.archive = archived(run.store)
+        names = [name for name, _ in run.acts]
+        self.new_game = names.index("new game") if "new game" in names else self.actions
+
+
+def boot(image, scen, rounds, truth, i):
+    """Boots from `image` (a cut during action i's save): before or after i, nothing lost.
+
+    Returns the Run on the booted flash and the index of the next action to play.
     """
-    vfs.VfsLfs2.mkfs(flash, progsize=flash.page)
-    store = fresh(flash)
-    session = Session(Xorshift(5))
-    assert store.restore(Saved(session.game)) is None
-    if states is not None:
-        states.append(bytes(session.game.s))
-    flash.ops = 0  # count, and cut, only what the game's saves do
-    flash.cut, flash.mode = cut, mode
-    for i, (name, action) in enumerate(script(session, rounds)):
-        changes = session.changes
-        action()
-        assert session.changes > changes, name
-        try:
-            store.save(Saved(session.game))
-        except OSError:
-            assert flash.dead, "save failed with power on"
-            return i
-        if states is not None:
-            states.append(bytes(session.game.s))
-    return None
+    run = Run(scen, rounds, Flash(image.geometry, image.mem), False)
+    assert run.notice is None, "notice %r" % run.notice
+    got = scen.snap(run.session)
+    assert got in (truth.states[i], truth.states[i + 1]), "restored neither the game before nor after"
+    assert not run.store.exists("game.tmp") and not run.store.exists("game.bad"), "files left over"
+    kept = archived(run.store)
+    assert kept in ([], truth.archive), "archive %d files, not the finished game once" % len(kept)
+    j = i + 1 if got == truth.states[i + 1] else i
+    if j > truth.new_game:
+        assert kept == truth.archive, "the finished game's archive is lost"
+    return run, j
 
 
-def check(flash, states, i):
-    """Boots from what a cut during action i's save left: before or after i, and still writable.
-
-    Returns True when the restored game is the one after the interrupted action.
-    """
-    dev = Flash(flash.geometry, flash.mem)
-    store = fresh(dev)
-    game = Game()
-    notice = store.restore(Saved(game))
-    got = bytes(game.s)
-    assert notice is None, "notice %r" % notice
-    assert got in (states[i], states[i + 1]), "restored neither the game before nor after"
-    assert not store.exists("game.tmp") and not store.exists("game.bad"), "files left over"
-    game.set_score(0, 7, 1)
-    store.save(Saved(game))
-    again = Game()
-    assert fresh(Flash(dev.geometry, dev.mem)).restore(Saved(again)) is None
-    assert bytes(again.s) == bytes(game.s), "a save after the cut did not stick"
-    return got == states[i + 1]
+def play_on(run, first, truth):
+    """Plays the rest of the game from the booted state: the same end (unless an undo found its
+    ring empty after the boot), and the finished game archived once."""
+    kept = archived(run.store)
+    assert run.play(first) is None
+    if not run.skipped:
+        assert bytes(run.session.game.s) == truth.end, "played on to another end"
+    if run.over is not None:
+        kept = [run.over]
+    elif first <= truth.new_game:
+        kept = truth.archive
+    now = archived(run.store)
+    assert now == kept, "archive %d files after playing on, expected %d" % (len(now), len(kept))
+    again = session()
+    assert fresh(Flash(run.flash.geometry, run.flash.mem)).restore(run.scen.doc(again)) is None
+    assert bytes(again.game.s) == bytes(run.session.game.s), "a save after the cut did not stick"
 
 
-def cut_everywhere(geometry, rounds):
-    """Every cut point of one game on one geometry: returns (checked, failed, after, ops, actions)."""
-    states = []
-    whole = Flash(geometry)
-    assert play(whole, rounds, states) is None
-    checked = failed = after = 0
-    for cut in range(whole.ops):
+def cut_at(scen, rounds, geometry, cut, mode):
+    """The game replayed from a blank flash with the power cut at `cut`: (flash, interrupted action)."""
+    run = Run(scen, rounds, Flash(geometry))
+    assert run.notice is None
+    i = run.play(0, None, cut, mode)
+    assert i is not None
+    return run.flash, i
+
+
+def second_cuts(scen, rounds, truth, image, i, report):
+    """Every cut during the boot and the save that follow the first cut; returns (checked, failed)."""
+    j = boot(image, scen, rounds, truth, i)[1]  # where an uncut boot lands
+    if j >= truth.actions:
+        return 0, 0
+    probe = Flash(image.geometry, image.mem)
+    store = fresh(probe)
+    probe.ops = 0
+    s = session()
+    store.restore(scen.doc(s))
+    acts = scen.acts(s, rounds)
+    acts[j][1]()
+    store.save(scen.doc(s))
+    checked = failed = 0
+    for cut in range(probe.ops):
         for mode in (BEFORE, HALF, GARBAGE):
-            flash = Flash(geometry)
-            i = play(flash, rounds, None, cut, mode)
-            assert i is not None
             checked += 1
             try:
-                after += check(flash, states, i)
+                dev = Flash(image.geometry, image.mem)
+                dev.cut, dev.mode = cut, mode
+                store = fresh(dev)
+                dev.ops = 0
+                s = session()
+                store.restore(scen.doc(s))  # the board may die in here (removing game.tmp)
+                if not dev.dead:
+                    scen.acts(s, rounds)[j][1]()
+                    try:
+                        store.save(scen.doc(s))
+                    except OSError:
+                        assert dev.dead, "save failed with power on"
+                assert dev.dead, "no cut at %d" % cut
+                run2, k = boot(dev, scen, rounds, truth, j)
+                play_on(run2, k, truth)
             except Exception as e:
                 failed += 1
-                if failed <= 5:
-                    print("FAIL %r: cut %d (%s) in action %d: %r" % (geometry, cut, MODES[mode], i, e))
-    return checked, failed, after, whole.ops, len(states) - 1
+                report("second cut %d (%s) after action %d" % (cut, MODES[mode], j), e)
+    return checked, failed
+
+
+def cut_everywhere(scen, geometry, rounds, report):
+    """Every cut point of one scenario on one geometry: returns (checked, failed, after, ops, actions)."""
+    truth = Truth(scen, rounds, geometry)
+    checked = failed = after = 0
+    for cut in range(truth.ops):
+        for mode in (HALF,) if scen.double else (BEFORE, HALF, GARBAGE):
+            where = "%s %r: cut %d (%s)" % (scen.name, geometry, cut, MODES[mode])
+            try:
+                flash, i = cut_at(scen, rounds, geometry, cut, mode)
+            except Exception as e:
+                checked += 1
+                failed += 1
+                report(where, e)
+                continue
+            if scen.double:
+                c, f = second_cuts(scen, rounds, truth, flash, i, lambda w, e: report(where + ", " + w, e))
+                checked += c
+                failed += f
+                continue
+            checked += 1
+            try:
+                run, j = boot(flash, scen, rounds, truth, i)
+                after += j > i
+                play_on(run, j, truth)
+            except Exception as e:
+                failed += 1
+                report(where + " in action %d" % i, e)
+    return checked, failed, after, truth.ops, truth.actions
 
 
 def not_atomic(self, name, text):
@@ -203,22 +388,51 @@ def not_atomic(self, name, text):
         f.write(text)
 
 
-def main(rounds=4, broken=False):
+def archive_always(self, text):
+    """An archive that never looks at the newest one: a cut before the save duplicates a game."""
+    folder = self.path(ARCHIVE)
+    try:
+        os.mkdir(folder)
+    except OSError:
+        pass
+    self.write("%s/%d.json" % (ARCHIVE, len(os.listdir(folder)) + 1), text)
+
+
+def main(rounds=4, broken=False, only=None, twice=False):
     if broken:
         Store.write = not_atomic
+    if twice:
+        Store.archive = archive_always
     t0 = time.ticks_ms()
     total = bad = 0
-    for geometry in GEOMETRIES:
-        checked, failed, after, ops, actions = cut_everywhere(geometry, rounds)
-        total += checked
-        bad += failed
-        print("  %d-byte blocks: %d cut points in %d flash operations of %d actions; %d failed; "
-              "%d restored the action in flight, %d the one before"
-              % (geometry[0], checked, ops, actions, failed, after, checked - failed - after))
+    shown = [0]
+
+    def report(where, e):
+        shown[0] += 1
+        if shown[0] <= 5:
+            print("FAIL %s: %r" % (where, e))
+
+    for scen in SCENARIOS:
+        if only and scen.name not in only:
+            continue
+        n = f = 0
+        for geometry in scen.geometries:
+            checked, failed, after, ops, actions = cut_everywhere(scen, geometry, rounds, report)
+            n += checked
+            f += failed
+            line = "  %s, %d-byte blocks: %d cut points in %d flash operations of %d actions; %d failed" % (
+                scen.name, geometry[0], checked, ops, actions, failed)
+            if not scen.double:
+                line += "; %d restored the action in flight, %d the one before" % (after, checked - failed - after)
+            print(line)
+        print("powercut %s: %d cut points checked, %d failed" % (scen.name, n, f))
+        total += n
+        bad += f
     print("powercut: %d cut points checked, %d failed, %d ms" % (total, bad, time.ticks_diff(time.ticks_ms(), t0)))
     return bad
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--broken"]
-    sys.exit(1 if main(*[int(a) for a in args], broken="--broken" in sys.argv) else 0)
+    names = [a for a in sys.argv[1:] if not a.startswith("-") and not a.isdigit()]
+    nums = [int(a) for a in sys.argv[1:] if a.isdigit()]
+    sys.exit(1 if main(*nums, broken="--broken" in sys.argv, only=names, twice="--archive-always" in sys.argv) else 0)
