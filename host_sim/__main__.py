@@ -39,13 +39,43 @@ def load_script(path):
     """The parsed commands of a script, or None after saying on stderr why not."""
     from host_sim import script
     try:
-        with open(path, encoding="utf-8") as f:
-            return script.parse(f.read(), path)
+        with open(path, "rb") as f:
+            return script.parse(script.decode(f.read(), path), path)
     except OSError as e:
         print("%s: cannot read the script: %s" % (path, e.strerror), file=sys.stderr)
     except script.ScriptError as e:
         print(e, file=sys.stderr)
     return None
+
+
+def unwritable(path):
+    """Why a file cannot be written at `path` (asked before the run: no half-done output), or None."""
+    if os.path.isdir(path):
+        return "%s: cannot write it: a folder of that name is in the way" % path
+    if os.path.exists(path):
+        return None if os.access(path, os.W_OK) else "%s: cannot write it: permission denied" % path
+    folder = os.path.dirname(os.path.abspath(path))
+    while not os.path.exists(folder):
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder):
+        return "%s: cannot write it: %s is not a folder" % (path, folder)
+    return None if os.access(folder, os.W_OK) else "%s: cannot write it: permission denied in %s" % (path, folder)
+
+
+def write_state(path, sim):
+    """Writes the state JSON in one go; a one-line message on stderr and False if it cannot."""
+    from host_sim.state_json import state
+    text = json.dumps(state(sim.session), indent=2) + "\n"
+    try:
+        folder = os.path.dirname(path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        print("%s: cannot write it: %s" % (path, e.strerror or e), file=sys.stderr)
+        return False
+    return True
 
 
 def play_script(commands, sim, path):
@@ -85,6 +115,10 @@ def main(argv=None):
         commands = load_script(args.script)
         if commands is None:
             return 2  # checked whole before the app even starts
+        problem = args.state_json and unwritable(args.state_json)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
     elif args.window:
         from host_sim.window import no_display
         problem = no_display()
@@ -113,14 +147,8 @@ def main(argv=None):
             print(seed_line, file=sys.stderr)  # again: the terminal's own screen is gone
     if status == 2:
         return status  # nothing ran; a failed command (1) still leaves its state and screen
-    if args.state_json:
-        from host_sim.state_json import state
-        folder = os.path.dirname(args.state_json)
-        if folder:
-            os.makedirs(folder, exist_ok=True)
-        with open(args.state_json, "w", encoding="utf-8") as f:
-            json.dump(state(sim.session), f, indent=2)
-            f.write("\n")
+    if args.state_json and not write_state(args.state_json, sim):
+        return 2
     if args.screenshot:
         sim.shot(args.screenshot)
     sim.close()  # a save still waiting for the knobs to rest is written, as a board would

@@ -103,8 +103,8 @@ MALFORMED = [
     ("press GO", 'expected "press alarm|prox|go", got "press GO"'),
     ("press go 2", 'expected "press alarm|prox|go", got "press go 2"'),
     ("hold knob", 'expected "hold alarm|prox|go [MS]", got "hold knob"'),
-    ("hold go 500", 'expected "hold alarm|prox|go [MS]" (MS at least 1000), got "hold go 500"'),
-    ("hold go 1s", 'expected "hold alarm|prox|go [MS]" (MS at least 1000), got "hold go 1s"'),
+    ("hold go 500", 'expected "hold alarm|prox|go [MS]" (MS from 1000 to 3600000), got "hold go 500"'),
+    ("hold go 1s", 'expected "hold alarm|prox|go [MS]" (MS from 1000 to 3600000), got "hold go 1s"'),
     ("wait", 'expected "wait MS", got "wait"'),
     ("wait -5", 'expected "wait MS", got "wait -5"'),
     ("wait 1.5", 'expected "wait MS", got "wait 1.5"'),
@@ -282,3 +282,84 @@ def test_cli_malformed_script_exits_2_before_running(tmp_path):
     assert done.returncode == 2
     assert done.stderr == 'script.txt:4: expected "turn alarm|prox +N|-N", got "turn left 3"\n'
     assert not (tmp_path / "s.json").exists()
+
+
+def cli_fails(tmp_path, *args):
+    """Runs the CLI in tmp_path; asserts exit status 2, one line on stderr, nothing on stdout."""
+    done = run_cli(tmp_path, *args)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    return done.stderr.strip()
+
+
+@pytest.mark.parametrize("data, line, what", [
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xd8", 1, "not UTF-8 text"),
+    (b"press go\nwait 100\nturn alarm +1 # caf\xe9\n", 3, "not UTF-8 text"),
+    ("press go\n".encode("utf-16"), 1, "not UTF-8 text"),  # Windows Notepad's "Unicode"
+    (b"press go\n\x00\x01\x02\n", 2, "not text: a NUL byte"),
+])
+def test_a_binary_or_non_utf8_script_is_one_line_naming_file_and_line(tmp_path, data, line, what):
+    (tmp_path / "script.txt").write_bytes(data)
+    err = cli_fails(tmp_path, "--script", "script.txt", "--state-json", "s.json")
+    assert err.startswith("script.txt:%d: %s" % (line, what)), err
+    assert sorted(os.listdir(tmp_path)) == ["script.txt"]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("turn alarm +" + "9" * 5000, 'expected "turn alarm|prox +N|-N" (N from 1 to 9999)'),
+    ("turn prox -10000", 'expected "turn alarm|prox +N|-N" (N from 1 to 9999)'),
+    ("wait " + "1" * 4301, 'expected "wait MS" (MS at most 3600000)'),
+    ("wait 100000000000", 'expected "wait MS" (MS at most 3600000)'),
+    ("wait 3600001", 'expected "wait MS" (MS at most 3600000)'),
+    ("hold go 100000000000", 'expected "hold alarm|prox|go [MS]" (MS from 1000 to 3600000)'),
+    ("hold go " + "5" * 4400, 'expected "hold alarm|prox|go [MS]" (MS from 1000 to 3600000)'),
+    ("die " + "3" * 4400, 'expected "die N" (N from 1 to 6)'),
+])
+def test_a_count_beyond_its_maximum_is_refused_with_its_line(line, message):
+    with pytest.raises(ScriptError) as e:
+        parse("press go\n%s\n" % line, "s.txt")
+    assert str(e.value).startswith("s.txt:2: " + message), str(e.value)[:200]
+
+
+def test_a_huge_count_on_the_command_line_is_one_line_and_exit_2(tmp_path):
+    (tmp_path / "script.txt").write_text("press go\nwait %s\n" % ("7" * 5000))
+    err = cli_fails(tmp_path, "--script", "script.txt", "--state-json", "s.json")
+    assert err == 'script.txt:2: expected "wait MS" (MS at most 3600000), got "wait %s..."' % ("7" * 52)
+    assert sorted(os.listdir(tmp_path)) == ["script.txt"]
+
+
+def test_the_longest_wait_and_hold_accepted_run_on_the_virtual_clock():
+    sim = fake_sim()
+    script.run(parse("wait 3600000\nhold go 3600000\n"), sim)
+    assert sim.now == 2 * 3600000
+    assert sim.app.log == [("hold", GO, 3600000 + HOLD_MS)]
+    assert commands("wait 0003600000\nturn alarm +9999\n") == [(1, "wait", (3600000,)), (2, "turn", (ALARM, 9999))]
+
+
+@pytest.mark.parametrize("where", ["folder/s.json", "file.txt/s.json", "file.txt/deeper/s.json"])
+def test_an_unwritable_state_json_path_is_one_line_before_anything_runs(tmp_path, where):
+    (tmp_path / "script.txt").write_text("press go\nshot shot.png\n")
+    (tmp_path / "file.txt").write_text("")
+    (tmp_path / "folder" / "s.json").mkdir(parents=True)
+    err = cli_fails(tmp_path, "--script", "script.txt", "--state-json", where, "--screenshot", "final.png",
+                    "--save-dir", "board")
+    assert err.startswith(where + ": cannot write it"), err
+    assert not (tmp_path / "shot.png").exists() and not (tmp_path / "final.png").exists()
+    assert not (tmp_path / "board").exists()
+
+
+def test_a_state_json_that_fails_at_the_end_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
+    from host_sim import __main__ as cli
+    (tmp_path / "script.txt").write_text("press go\n")
+    out = tmp_path / "s.json"
+    real = open
+
+    def no_space(path, *a, **kw):
+        if str(path) == str(out):
+            raise OSError(28, "No space left on device")
+        return real(path, *a, **kw)
+    monkeypatch.setattr("builtins.open", no_space)
+    assert cli.main(["--script", str(tmp_path / "script.txt"), "--state-json", str(out)]) == 2
+    cap = capsys.readouterr()
+    assert cap.out == "" and cap.err == "%s: cannot write it: No space left on device\n" % out
+    assert not out.exists()
