@@ -9,6 +9,7 @@ tests/test_golden.py holds the app to; the .png is for people to review. Runs on
 """
 import sys
 
+FOLDER = None  # the goldens' folder; only CPython writes or reads them
 if sys.implementation.name != "micropython":
     import os
     ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -16,39 +17,15 @@ if sys.implementation.name != "micropython":
     import host_sim  # noqa: F401,E402  (firmware/ and the shims on sys.path)
     FOLDER = os.path.join(ROOT, "tests", "golden", "screens")
 
-from host_sim.runner import Sim  # noqa: E402
 from lockdown.events import ALARM, GO, PROX  # noqa: E402
+from tools.goldens import Goldens  # noqa: E402
 
-STATES = []  # (name, screen, fn): fn(sim) drives a fresh Sim to the state
-# States whose screen is wrong today: no golden is stored for them until the firmware is fixed;
-# then take the entry out, run this tool and look at the new PNG.
-# ui.Form's cursor bar (rows y-1..y+6) hides the descender row (y+7) of the selected row and of
-# the row above it: g, p, y lose their tails ("yes" reads "ues").
-HELD = {}  # name: why its golden is not stored (a screen that looks wrong), until fixed
-
-
-def state(name, screen):
-    def add(fn):
-        STATES.append((name, screen, fn))
-        return fn
-    return add
-
-
-def screen(sim):
-    app = sim.app
-    if app.sleeping:
-        return "saver"
-    return type(app.stack[-1]).__name__ if app.stack else "play"
-
-
-def frames(names=None):
-    """(name, expected screen, actual screen, frame bytes) for each state, in order."""
-    for name, want, fn in STATES:
-        if names and name not in names:
-            continue
-        sim = Sim(1)
-        fn(sim)
-        yield name, want, screen(sim), sim.frame()
+GOLDENS = Goldens("infiltration", FOLDER, home="play")
+STATES = GOLDENS.states
+HELD = GOLDENS.held  # name: why its golden is not stored (a screen that looks wrong), until fixed
+state = GOLDENS.state
+screen = GOLDENS.screen
+frames = GOLDENS.frames
 
 
 # ---- moves shared by the states ------------------------------------------------------------------
@@ -531,21 +508,5 @@ def _result_nobody(sim):
     go(sim, 2)
 
 
-def write(names):
-    import os  # CPython only, as above: at the top it is imported on CPython alone
-    from host_sim.png import save_png
-    os.makedirs(FOLDER, exist_ok=True)
-    for name, want, got, frame in frames(names):
-        if name in HELD:
-            print("held", name + ":", HELD[name])
-            continue
-        if got != want:
-            raise SystemExit("%s: ended on %s, not %s" % (name, got, want))
-        with open(os.path.join(FOLDER, name + ".bin"), "wb") as f:
-            f.write(frame)
-        save_png(frame, os.path.join(FOLDER, name + ".png"), scale=4)
-        print("wrote", name)
-
-
 if __name__ == "__main__":
-    write(sys.argv[1:])
+    GOLDENS.write(sys.argv[1:])

@@ -12,37 +12,16 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 import host_sim  # noqa: F401,E402  (firmware/ and the shims on sys.path)
-from host_sim.runner import Sim  # noqa: E402
 from lockdown.events import ALARM, GO, PROX  # noqa: E402
+from tools.goldens import Goldens  # noqa: E402
 
 FOLDER = os.path.join(ROOT, "tests", "golden", "infiltraitors")
-STATES = []  # (name, screen, fn)
 M7 = 9  # Mission 7's index (after the three Training missions)
 M15 = 17
-
-
-def state(name, screen):
-    def add(fn):
-        STATES.append((name, screen, fn))
-        return fn
-    return add
-
-
-def screen(sim):
-    app = sim.app
-    if app.sleeping:
-        return "saver"
-    return type(app.top()).__name__
-
-
-def frames(names=None):
-    """(name, expected screen, actual screen, frame) for each state, in order."""
-    for name, want, fn in STATES:
-        if names and name not in names:
-            continue
-        sim = Sim(1, game="infiltraitors")
-        fn(sim)
-        yield name, want, screen(sim), sim.frame()
+GOLDENS = Goldens("infiltraitors", FOLDER)
+STATES = GOLDENS.states
+state = GOLDENS.state
+frames = GOLDENS.frames
 
 
 def start(sim, mission=0, minutes=None):
@@ -206,17 +185,5 @@ def _saver(sim):
     sim.wait(200000)
 
 
-def write(names):
-    from host_sim.png import save_png
-    os.makedirs(FOLDER, exist_ok=True)
-    for name, want, got, frame in frames(names):
-        if got != want:
-            raise SystemExit("%s: ended on %s, not %s" % (name, got, want))
-        with open(os.path.join(FOLDER, name + ".bin"), "wb") as f:
-            f.write(frame)
-        save_png(frame, os.path.join(FOLDER, name + ".png"), scale=4)
-        print("wrote", name)
-
-
 if __name__ == "__main__":
-    write(sys.argv[1:])
+    GOLDENS.write(sys.argv[1:])

@@ -11,32 +11,15 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 import host_sim  # noqa: F401,E402
-from host_sim.runner import Sim  # noqa: E402
 from host_sim.script import parse, run  # noqa: E402
 from lockdown.events import ALARM, GO, PROX  # noqa: E402
+from tools.goldens import Goldens  # noqa: E402
 
 FOLDER = os.path.join(ROOT, "tests", "golden", "infiltrate")
-STATES = []  # (name, screen class, fn)
-
-
-def state(name, screen):
-    def add(fn):
-        STATES.append((name, screen, fn))
-        return fn
-    return add
-
-
-def screen(sim):
-    return type(sim.app.top()).__name__
-
-
-def frames(names=None):
-    for name, want, fn in STATES:
-        if names and name not in names:
-            continue
-        sim = Sim(1, game="infiltrate")
-        fn(sim)
-        yield name, want, screen(sim), sim.frame()
+GOLDENS = Goldens("infiltrate", FOLDER)
+STATES = GOLDENS.states
+state = GOLDENS.state
+frames = GOLDENS.frames
 
 
 def row(sim, r):
@@ -122,18 +105,5 @@ def _settings(sim):
     sim.turn(ALARM, 1)
 
 
-def main(names):
-    from host_sim.png import save_png
-    os.makedirs(FOLDER, exist_ok=True)
-    for name, want, got, frame in frames(names):
-        if got != want:
-            print("%s: ends on %s, not %s; not written" % (name, got, want))
-            continue
-        with open(os.path.join(FOLDER, name + ".bin"), "wb") as f:
-            f.write(frame)
-        save_png(frame, os.path.join(FOLDER, name + ".png"))
-        print("wrote", name)
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    GOLDENS.write(sys.argv[1:])
