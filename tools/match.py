@@ -27,9 +27,11 @@ from lockdown.games.infiltrate import rules as R  # noqa: E402
 RP2040_RATIO = 100  # unix port on this machine / RP2040 at 125 MHz: an assumption (BENCHMARKS.md)
 MAX_MOVES_A_GAME = 400
 
+# MicroPython's time.ticks_us and gc.mem_alloc (speed() runs on the unix port only): this file is
+# checked as CPython, whose typeshed has neither, hence the pyright ignores on those lines.
 if sys.implementation.name == "micropython":
     def clock():
-        return time.ticks_us() / 1e6
+        return time.ticks_us() / 1e6  # pyright: ignore[reportAttributeAccessIssue]
 else:
     clock = time.perf_counter
 
@@ -100,10 +102,10 @@ def speed(moves, seed):
     """The strongest level's nodes/s and RAM on this interpreter, over `moves` moves of games
     against the random mover."""
     gc.collect()
-    before = gc.mem_alloc()
+    before = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
     opp = ai.Opponent(len(ai.LEVELS) - 1, Xorshift(seed))
     gc.collect()
-    own = gc.mem_alloc() - before
+    own = gc.mem_alloc() - before  # pyright: ignore[reportAttributeAccessIssue]
     rnd = Random(seed + 1)
     nodes = 0
     spent = worst = 0.0
@@ -123,9 +125,9 @@ def speed(moves, seed):
             if b.to_move == 0:
                 gc.collect()
                 t = clock()
-                m0 = gc.mem_alloc()
+                m0 = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
                 m = opp.choose(b)
-                m0 = gc.mem_alloc() - m0
+                m0 = gc.mem_alloc() - m0  # pyright: ignore[reportAttributeAccessIssue]
                 dt = clock() - t
                 grow = max(grow, m0)
                 spent += dt
@@ -147,7 +149,7 @@ def main():
     import argparse
     import os
     import subprocess
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=("random", "weakest"))

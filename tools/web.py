@@ -167,7 +167,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
                           **{".mjs": "text/javascript", ".wasm": "application/wasm",
                              ".webmanifest": "application/manifest+json", ".mpy": "application/octet-stream"})
 
-    def log_message(self, *args):
+    def log_message(self, format, *args):
         pass
 
     def end_headers(self):
@@ -222,9 +222,11 @@ class Browser:
 
     def call(self, ref, method, *args, save=None, timeout=None, nowait=False):
         self.n += 1
-        self.proc.stdin.write(json.dumps({"id": self.n, "ref": ref, "call": method, "args": list(args),
-                                          "save": save, "nowait": nowait}) + "\n")
-        self.proc.stdin.flush()
+        stdin = self.proc.stdin
+        assert stdin  # a PIPE (Popen above)
+        stdin.write(json.dumps({"id": self.n, "ref": ref, "call": method, "args": list(args),
+                                "save": save, "nowait": nowait}) + "\n")
+        stdin.flush()
         line = self._readline(timeout or self.timeout)
         reply = json.loads(line)
         if "error" in reply:
@@ -233,9 +235,11 @@ class Browser:
 
     def _readline(self, timeout):
         import select
-        if not select.select([self.proc.stdout], [], [], timeout)[0]:
+        stdout = self.proc.stdout
+        assert stdout  # a PIPE (Popen above)
+        if not select.select([stdout], [], [], timeout)[0]:
             raise TimeoutError("the browser did not answer within %d s" % timeout)
-        line = self.proc.stdout.readline()
+        line = stdout.readline()
         if not line:
             raise RuntimeError("the browser driver exited (code %s)" % self.proc.wait())
         return line
@@ -258,7 +262,8 @@ class Browser:
         except Exception:
             pass
         try:
-            self.proc.stdin.close()
+            if self.proc.stdin:  # a PIPE (Popen above): always
+                self.proc.stdin.close()
             self.proc.wait(timeout=10)
         except Exception:
             self.proc.kill()
@@ -325,7 +330,7 @@ def screenshot(out, path):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     p.add_argument("--out", default=OUT)
     p.add_argument("--py", action="store_true", help="copy the firmware as .py sources instead of .mpy")
     p.add_argument("--bench", action="store_true", help="then time it in chromium (BENCHMARKS.md, Browser)")

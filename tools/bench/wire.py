@@ -35,7 +35,9 @@ class Panel:
             self.app.draw(self.display.fb)
             sent = self.display.show()
         assert sent == self.bus.wire_bytes
-        assert self.bus.panel.frame() == self.display.buf
+        panel = self.bus.panel
+        assert panel is not None  # FakeI2C(name) always emulates a panel
+        assert panel.frame() == self.display.buf
         return sent, self.bus.transactions
 
     def advance(self, ms):
