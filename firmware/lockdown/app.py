@@ -82,7 +82,8 @@ class App:
     # ---- input -----------------------------------------------------------------------------------
     def _wake(self):
         """Every input ends idleness; one that wakes the screensaver does nothing else."""
-        self._idle_from = self.now
+        if self._idle_from is not None:  # before the first tick, idle starts at that tick
+            self._idle_from = self.now
         self.dirty = True
         if self.sleeping:
             self.sleeping = False
@@ -105,8 +106,9 @@ class App:
 
     def tick(self, now):
         self.now = now
-        if self._idle_from is None:
+        if self._idle_from is None:  # the first tick: the clock's value is known from now on
             self._idle_from = now
+            self._flash_end = ticks.add(now, _FLASH_MS)  # a notice raised before it lasts its time
         if self._flash and ticks.diff(now, self._flash_end) >= 0:
             self._flash = None
             self.dirty = True
