@@ -66,7 +66,7 @@ class _Panel:
         self._vec = hasattr(i2c, "writevto")
         if self._vec:
             self._ctrl = bytes((_CTRL_DATA,))
-            self._vecs = [[self._ctrl] + [None] * h for h in range(1, self.pages + 1)]
+            self._vecs = [[self._ctrl] + [None] * h for h in range(1, self.pages + 1)]  # type: list[list]
             # A part-width window is gathered into chunks of 1, 2, 4 .. bytes (one of each power
             # of two: any size) in the shadow, which is free once the changes are planned.
             bits = 0
@@ -76,7 +76,8 @@ class _Panel:
             if len(old) < top:
                 raise ValueError("width")
             self._chunks = [old[top - (2 << b):top - (1 << b)] for b in range(bits)]
-            self._gvecs = [[None] * (1 + k) for k in range(bits + 1)]  # by the chunks it takes
+            # by the chunks it takes
+            self._gvecs = [[None] * (1 + k) for k in range(bits + 1)]  # type: list[list]
         else:
             self._tmp = bytearray(4 + 1 + width)  # room for a lead of commands, control, data
             self._tmp[4] = _CTRL_DATA
@@ -85,6 +86,19 @@ class _Panel:
         self._on = 1
         self._inverted = 0
         self._lost = True  # panel state unknown: the next show() sets it up from scratch
+
+    # ---- each controller its own (SSD1306, SH1106) ----------------------------------------------
+    def _setup(self):
+        """The set-up commands, sent after power-up or a failed transfer."""
+        raise NotImplementedError
+
+    def _send(self):
+        """Sends what changed since the last show; returns the wire bytes."""
+        raise NotImplementedError
+
+    def _frame(self):
+        """Sends the whole frame; returns the wire bytes."""
+        raise NotImplementedError
 
     def show(self):
         """Sends what changed; returns the wire bytes.
