@@ -531,7 +531,7 @@ class Game:
         ops = []
         for op in range(self.ops):
             i = _B_OPS + op * OP_SIZE
-            o = {"status": STATUS_NAMES[s[i] & STATUS_MASK]}
+            o = {"status": STATUS_NAMES[s[i] & STATUS_MASK]}  # type: dict
             for name, bit in MARKS:
                 o[name] = bool(s[i] & bit)
             o["data"] = s[i + 1]

@@ -77,7 +77,7 @@ def loads(text, game, log=None):
         game.from_fields(fields)
     except RuleError as e:
         raise SaveError("save: " + str(e))
-    if checked:
+    if checked and log is not None:  # checked only when given a log
         log.buf[:] = checked.buf
         log.last = checked.last
         log.faces[:] = checked.faces
