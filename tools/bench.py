@@ -335,10 +335,10 @@ ROWS = (  # (label, key or format over the figures)
     ("  of which turn / draw / show, 32-bit, B", "{alloc_wasm_alarm_turn} / {alloc_wasm_alarm_draw} / "
      "{alloc_wasm_alarm_show}"),
     ("Alloc per prox detent, 32 / 64-bit, B", "{alloc_wasm_prox} / {alloc_unix_prox}"),
-    ("Alloc on the first alarm / prox detent after the game starts, 32 / 64-bit, B",
-     "{alloc_wasm_alarm_first} / {alloc_wasm_prox_first}, {alloc_unix_alarm_first} / {alloc_unix_prox_first}"),
     ("  of which turn / draw / show, 32-bit, B", "{alloc_wasm_prox_turn} / {alloc_wasm_prox_draw} / "
      "{alloc_wasm_prox_show}"),
+    ("Alloc on the first alarm / prox detent after the game starts, 32 / 64-bit, B",
+     "{alloc_wasm_alarm_first} / {alloc_wasm_prox_first}, {alloc_unix_alarm_first} / {alloc_unix_prox_first}"),
     ("Alloc odds chance_by_round(0,0,3) / expected_rounds(0,0), 32 / 64-bit, B",
      "{alloc_wasm_odds_chance} / {alloc_wasm_odds_expected}, {alloc_unix_odds_chance} / {alloc_unix_odds_expected}"),
     ("Code deployed (.mpy + main.py), B", "code_total"),
