@@ -98,7 +98,8 @@ def import_order(game="infiltration"):
             with open(path, encoding="utf-8") as f:
                 tree = ast.parse(f.read())
             found = []
-            for node in ast.walk(ast.Module(body=[n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))])):
+            for node in ast.walk(ast.Module(body=[n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))],
+                                         type_ignores=[])):
                 if isinstance(node, ast.Import):
                     found += [a.name for a in node.names]
                 elif isinstance(node, ast.ImportFrom) and node.module:
@@ -134,8 +135,10 @@ def parse_bench(stdout, where):
 
 def run_unix(mode, fw, events, heapsize=HEAP, game=""):
     """device.py on the MicroPython unix port; returns (its figures, the completed process)."""
+    exe = mpy_binary()
+    assert exe, "no MicroPython unix port (.venv/bin/micropython or on PATH)"
     with tempfile.TemporaryDirectory() as root:
-        r = subprocess.run([mpy_binary(), "-X", "heapsize=%d" % heapsize, DEVICE, mode, fw, root, events, "", game],
+        r = subprocess.run([exe, "-X", "heapsize=%d" % heapsize, DEVICE, mode, fw, root, events, "", game],
                            capture_output=True, text=True, timeout=300)
     if r.returncode:
         return None, r
@@ -196,7 +199,7 @@ def sim_wall(path, draw=False, runs=3, game=None):
     from host_sim.runner import Sim
     with open(path, encoding="utf-8") as f:
         commands = [c for c in script.parse(f.read(), path) if c.name != "shot"]
-    best = None
+    best = float("inf")
     for _ in range(runs):
         t = time.perf_counter()
         sim = Sim(1, game=game)
@@ -204,7 +207,7 @@ def sim_wall(path, draw=False, runs=3, game=None):
             script.run(part, sim, path)
             sim.frame()
         dt = time.perf_counter() - t
-        best = dt if best is None else min(best, dt)
+        best = min(best, dt)
     return best
 
 
@@ -358,7 +361,7 @@ def table(f, b):
     lines = ["| figure | value |", "| --- | --- |"]
     for label, key in ROWS:
         try:
-            value = str(f[key]) if key in f else key.format(**f)
+            value = str(f[key]) if key in f else key.format(**f) if "{" in key else f[key]
         except KeyError:  # a figure measured for DETAILED only
             continue
         lines.append("| %s | %s |" % (label, value))
@@ -377,7 +380,7 @@ def module_table(modules):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("--json", metavar="OUT", default=os.path.join(ROOT, "build", "bench.json"))
     from lockdown import games
     p.add_argument("--game", default="infiltration", choices=games.GAMES,

@@ -356,6 +356,7 @@ def start(*args):
 
 def advance():
     """One slice of the job; False once it is done. The WebAssembly driver calls this in a loop."""
+    assert _job is not None  # start() made it
     try:
         next(_job)
         return True
