@@ -1,0 +1,95 @@
+"""A bounded random-input storm on the real App (tests/core/storm.py): 20,000 events on CPython,
+5,000 on the MicroPython unix port (the same seeds give the same figures there), and each of its
+checks shown to catch what it is there for. tools/soak.py runs a longer one."""
+import re
+
+import pytest
+
+from lockdown.games.infiltration.rules import game as game_mod, save as save_mod
+from lockdown.games.infiltration.rules.game import B_PHASE, B_PROX, OVER, Game
+from lockdown.history import History
+from tests.core.storm import Storm, StormError, run
+from tests.mpy import run as run_mp
+
+ALL_PHASES = (1 << (OVER + 1)) - 1
+
+
+def test_20000_random_events_on_cpython_break_nothing():
+    events, undos, restarts, phases = run(range(1, 21), 1000)
+    assert events == 20000
+    assert undos > 500, "too few undos checked to mean anything"
+    assert phases == ALL_PHASES, "the storm did not reach every phase and the end"
+
+
+def test_5000_random_events_on_micropython_break_nothing_and_match_cpython():
+    code = ("-c import host_sim\nfrom tests.core.storm import run\n"
+            "for seed in range(1, 6):\n    print('STORM', seed, run((seed,), 1000))")
+    r = run_mp(code, timeout=120)
+    lines = [x for x in r.stdout.splitlines() if x.startswith("STORM")]
+    assert len(lines) == 5 and all(x.split(None, 2)[2].startswith("(1000, ") for x in lines), r.stdout + r.stderr
+    assert lines[0] == "STORM 1 %r" % (run((1,), 1000),)  # the same storm on both runtimes
+
+
+def storm_until(n=3000):
+    st = Storm(1)
+    for _ in range(n):
+        st.event()
+    return st
+
+
+def test_it_catches_an_undo_that_does_not_restore_the_state(monkeypatch):
+    undo = History.undo
+
+    def off(self, game):
+        code = undo(self, game)
+        if code and game.s[B_PHASE] != OVER and game.s[B_PROX] < 90:
+            game.s[B_PROX] += 1
+        return code
+    monkeypatch.setattr(History, "undo", off)
+    with pytest.raises(StormError, match="undo did not restore"):
+        storm_until()
+
+
+def test_it_catches_a_save_that_does_not_load_back(monkeypatch):
+    loads = save_mod.loads
+    monkeypatch.setattr(save_mod, "loads", lambda text, game, log=None: loads(text, game))
+    with pytest.raises(StormError, match="save then load"):
+        storm_until()
+
+
+def test_it_catches_game_over_at_the_wrong_time(monkeypatch):
+    monkeypatch.setattr(Game, "over", property(lambda g: g.s[B_PHASE] == OVER and g.s[B_PROX] != 99))
+    with pytest.raises(StormError, match="over is"):
+        storm_until()
+
+
+def test_it_catches_a_dial_out_of_range(monkeypatch):
+    monkeypatch.setattr(game_mod, "PROX_MAX", 120)
+    monkeypatch.setattr(Game, "set_proximity", lambda g, v: g.s.__setitem__(B_PROX, max(0, min(120, v))))
+    with pytest.raises(StormError, match="dials out of range"):
+        storm_until()
+
+
+def test_it_catches_a_screen_that_cannot_draw(monkeypatch):
+    from lockdown.games.infiltration.screens.play import Play
+    draw = Play.draw
+
+    def broken(self, fb):
+        if self.session.game.proximity > 30:
+            raise IndexError("drawn off the screen")
+        draw(self, fb)
+    monkeypatch.setattr(Play, "draw", broken)
+    with pytest.raises(IndexError):
+        storm_until()
+
+
+def test_the_soak_tool_prints_its_figures_and_fails_on_a_broken_invariant(monkeypatch, capsys):
+    from tools import soak
+    assert soak.main(["--seeds", "2", "--events", "50"]) == 0
+    out = capsys.readouterr().out
+    assert "| events | 100 |" in out and "| failures | 0 |" in out
+    monkeypatch.setattr(Game, "over", property(lambda g: g.s[B_PHASE] == OVER and g.s[B_PROX] != 99))
+    assert soak.main(["--seeds", "2", "--events", "3000", "--first", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL seed 1 after" in out and "StormError" in out
+    assert re.search(r"^\| failures \| [12] \(seeds 1(, 2)?\) \|$", out, re.M), out
