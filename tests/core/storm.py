@@ -1,6 +1,7 @@
 """A bounded random-input storm: the real App through host_sim.runner.Sim on its virtual clock.
 
-Random turns, presses, holds, waits, die faces and undos, and after every event: the dials in
+Random turns, presses, holds, waits, die faces and undos (through the screens, as a person
+would), and after every event: the dials in
 range, Game.check() and game over exactly when the rules say (lockdown at 99 or nobody inside),
 the screen draws, a save loads back to the same save, and every undo restores exactly the state
 before the action it takes back. The same code runs on CPython and MicroPython (tests/test_storm.py,
@@ -82,10 +83,13 @@ class Storm:
             face = 1 + self._byte() % 6
             self.last = "die %d" % face
             sim.die(face)
-        else:
+        elif sim.app.stack:  # back to the play screen (a menu's hold GO), as a person would
+            self.last = "hold go"
+            sim.hold(GO)
+        else:  # undo, asked and confirmed
             self.last = "undo"
-            sim.session.undo()
-            sim.app.dirty = True
+            sim.press(ALARM)
+            sim.press(GO)
         self.events += 1
         if sim.session.PACKAGE != _INFILTRATION:  # the picker switched games: start afresh
             self.restarts += 1
