@@ -377,3 +377,86 @@ def test_mission_7_scripted_to_a_win():
     for x in s["suspects"]:
         kinds = [c[2] for c in x["clues"]]
         assert kinds == ["vertical", "horizontal"] * 2 and x["agent"] == 1
+
+
+def _setup_on_suits(mission):
+    sim = Sim(1, game="infiltraitors")
+    setup = sim.app.top()
+    sim.turn(PROX, mission)
+    sim.turn(ALARM, setup.rows.index("suits"))
+    assert setup.row() == "suits"
+    return sim, setup
+
+
+def test_setup_shows_the_default_suits_and_lets_the_group_choose_others():
+    sim, setup = _setup_on_suits(ms.TRAINING)  # Mission 1: 4 suits, the number only
+    assert (setup.label("suits"), setup.value("suits")) == ("Suits (default)", "RBYK")
+    assert setup.label("names") == "Red, Blu, Yel, Blk"
+    sim.turn(PROX, 1)
+    assert (setup.label("suits"), setup.value("suits")) == ("Suits (chosen)", "RBGY")
+    assert setup.label("names") == "Red, Blu, Grn, Yel"
+    sim.turn(PROX, 99)  # stops at the last of the five choices of 4 suits
+    assert setup.value("suits") == "BGYK"
+    sim.turn(PROX, -99)
+    assert setup.label("suits") == "Suits (default)"
+    sim.turn(PROX, 3)
+    sim.press(GO)
+    sim.wait(1600)
+    t = sim.session.table
+    assert top(sim) == "Home" and t.suits == 0x1D
+    assert state(sim.session)["suits"] == ["red", "green", "yellow", "black"]
+    assert not t.valid_card(1, 7)  # blue is out of play
+    sim.hold(GO)
+    sim.turn(ALARM, sim.app.top().rows.index("setup"))  # New mission: its setup keeps the choice
+    sim.press(GO)
+    assert sim.app.top().value("suits") == "RGYK"
+
+
+def test_setup_suits_fixed_or_all_are_not_changed():
+    sim, setup = _setup_on_suits(0)  # Training #1 names its three
+    assert (setup.label("suits"), setup.value("suits"), setup.label("names")) == \
+        ("Suits (fixed)", "RYK", "Red, Yel, Blk")
+    sim.turn(PROX, 1)
+    assert setup.value("suits") == "RYK"
+    sim, setup = _setup_on_suits(ms.TRAINING + 4)  # Mission 5: all five
+    assert (setup.label("suits"), setup.value("suits")) == ("Suits (all five)", "RBGYK")
+    assert "names" not in setup.rows
+
+
+@pytest.mark.parametrize("a,b", [(1, 2), (3, 9), (-1, -2)])
+def test_setup_suit_turns_group_alike(a, b):
+    one, _ = _setup_on_suits(1)  # Training #2: 3 of 5, ten choices
+    two, _ = _setup_on_suits(1)
+    one.turn(PROX, 4)
+    two.turn(PROX, 4)
+    one.turn(PROX, a)
+    one.turn(PROX, b)
+    two.turn(PROX, a + b)
+    assert one.frame() == two.frame() and one.app.top().suits == two.app.top().suits
+
+
+def test_a_new_mission_over_one_in_play_asks_first_and_undo_brings_it_back():
+    sim = started(ms.TRAINING)  # Mission 1
+    sim.press(GO)  # A1 nabs
+    t = sim.session.table
+    sim.hold(GO)
+    sim.turn(ALARM, sim.app.top().rows.index("setup"))  # New mission
+    sim.press(GO)
+    assert top(sim) == "Setup"
+    sim.turn(PROX, -1)  # Training #3
+    sim.press(GO)
+    assert top(sim) == "NewConfirm" and sim.session.table is t
+    sim.press(ALARM)  # keep it
+    assert top(sim) == "Setup" and sim.session.table is t and t.slots == 1
+    sim.press(GO)
+    sim.press(GO)  # yes: a new one
+    sim.wait(1600)
+    assert top(sim) == "Home" and sim.session.table.mission == 2
+    sim.press(ALARM)
+    assert top(sim) == "UndoConfirm" and sim.app.top().name == "new mission"
+    sim.press(GO)
+    back = sim.session.table
+    assert (back.mission, back.slots, back.holder(0)) == (ms.TRAINING, 1, 0)
+    assert sim.app._flash == "Undone: new mission"
+    sim.press(ALARM)
+    assert sim.app._flash == "Nothing to undo"  # the old mission's own steps stay as they are

@@ -55,6 +55,23 @@ def _setup_rule(sim):
     sim.turn(ALARM, 5)
 
 
+@state("setup_suits", "Setup")
+def _setup_suits(sim):
+    sim.turn(PROX, 3)  # Mission 1: four suits, the number only
+    sim.turn(ALARM, sim.app.top().rows.index("suits"))
+    sim.turn(PROX, 3)  # not the default
+    sim.turn(ALARM, 1)  # their names below
+
+
+@state("new_confirm", "NewConfirm")
+def _new_confirm(sim):
+    _home(sim)
+    sim.hold(GO)
+    sim.turn(ALARM, sim.app.top().rows.index("setup"))
+    sim.press(GO)
+    sim.press(GO)
+
+
 @state("home", "Home")
 def _home(sim):
     start(sim)

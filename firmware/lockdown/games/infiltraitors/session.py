@@ -4,6 +4,10 @@ Every committed action moves `changes`, so the board saves after it. The clock's
 saved too: every _SAVE_EVERY_MS of running clock counts as a change, so a power cut costs at most
 that much of the countdown. The save holds the table, not its undo ring: a restart keeps the game
 and starts the undo list afresh.
+
+A new mission over one in progress keeps that one's save text: undoing every step of the new one
+and then once more brings the old one back (without its undo list). Only until a restart, and
+only while the new one's undo list still reaches back to its start.
 """
 import json
 
@@ -51,11 +55,26 @@ class Session:
         self._resume = False  # a loaded clock was running: it goes on from the first tick
         self._saved_ms = 0  # the clock's time spent at the last change
         self._stopped = False  # the end of the mission stopped the clock
+        self._before = None  # the save text of the mission in progress a new one replaced
+        self._since = 0  # undoable steps since that new mission started
 
-    def start(self, mission, agents, limit_s, display, now):
-        """A new mission replaces the table (the store archives a finished one)."""
+    @property
+    def in_progress(self):
+        """A mission is set up and not over: a new one would replace it (setup asks first)."""
+        return self.started and not self.table.result
+
+    def start(self, mission, agents, limit_s, display, now, suits=0):
+        """A new mission replaces the table (the store archives a finished one); `suits` is a mask
+        of the suits in play, 0 for the mission's default."""
+        if suits and suits != ms.default_suits(mission) and (
+                ms.has(mission, ms.F_NUM13) or suits >> SUITS or bits(suits) != ms.suit_count(mission)):
+            raise RuleError("suits are fixed")
+        self._before = self.dumps() if self.in_progress else None
+        self._since = 0
         t = Table(mission, agents)
         t.s[_T_DISPLAY] = display
+        if suits:
+            t.s[_T_SUITS] = suits
         t.clock.set_limit(limit_s)
         if limit_s:
             t.clock.start(now)
@@ -72,14 +91,33 @@ class Session:
         self._moved()
         return r
 
+    def can_undo(self):
+        return bool(self.table.history.count or self._before)
+
+    def undo_name(self):
+        """What an undo would take back: a step, or the new mission over the one before."""
+        return self.table.undo_name() if self.table.history.count else (
+            "new mission" if self._before else "")
+
     def undo(self):
+        if not self.table.history.count and self._before:
+            text = self._before
+            self.loads(text)  # leaves _before as it was should the text not load
+            self._before = None
+            self._since = 0
+            return -1
         code = self.table.undo()
         if code:
+            self._since -= 2  # _moved counts one on
             self._moved()
         return code
 
     def _moved(self):
-        """One committed step; an end stops the clock at the time of its last tick."""
+        """One committed step; an end stops the clock at the time of its last tick. A step the
+        undo list can no longer reach back past forgets the mission before this one."""
+        self._since += 1
+        if self._since > self.table.history.count:
+            self._before = None
         self.steps += 1
         self.changes += 1
         c = self.table.clock

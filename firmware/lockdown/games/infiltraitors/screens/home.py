@@ -56,7 +56,7 @@ class Home:
         app = self.app
         t = self.session.table
         if button == ALARM:
-            if t.history.count:
+            if self.session.can_undo():
                 app.open("undo")
             else:
                 app.flash("Nothing to undo")

@@ -46,7 +46,7 @@ class UndoConfirm(View):
 
     def __init__(self, app):
         super().__init__(app)
-        self.name = app.session.table.undo_name()
+        self.name = app.session.undo_name()
 
     def press(self, button):
         app = self.app

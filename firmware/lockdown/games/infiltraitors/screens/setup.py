@@ -1,17 +1,48 @@
 """New mission: which one, how many agents; the suspects, bullets and special rule it brings,
-an optional clock, and how much the clue board shows."""
+the suits in play, an optional clock, and how much the clue board shows. Over a mission still
+in progress, starting asks first (NewConfirm).
+
+Suits: a mission that only gives their number (3 or 4 of the 5) starts with the default the
+engine has always used (red, yellow, black; blue added for 4), said as such; PROX on the Suits row
+steps through every other choice of that many suits, the default first. Training #1 names its
+suits (fixed) and five-suit missions use them all.
+"""
+from lockdown import draw
 from lockdown.events import GO
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors.clues import SUIT_SHORT, SUITS, bits
+from lockdown.games.infiltraitors.screens.common import LETTERS
 from lockdown.games.infiltraitors.table import DISPLAY_NAMES, FULL, OFF
-from lockdown.ui import Form
+from lockdown.ui import Form, View, title_bar
 
 _LABELS = {"mission": "Mission", "agents": "Agents", "suspects": "Suspects", "bullets": "Bullets",
            "clock": "Clock", "board": "Clue board", "start": "Start mission"}
+_SUITS_HOW = ("Suits (fixed)", "Suits (default)", "Suits (chosen)", "Suits (all five)")
 _MAX_MIN = 99
 
 
 def _clock(m):
     return ms.CLOCK_S // 60 if ms.has(m, ms.F_CLOCK) else 0
+
+
+def choosable(m):
+    """Does mission `m` leave the suits to the group (it gives only how many)?"""
+    return not ms.has(m, ms.F_NUM13) and ms.suit_count(m) < SUITS
+
+
+def suit_choice(m, k):
+    """The k-th choice of suits for mission `m` as a mask: 0 is the default, then every other
+    mask of that many suits in rising order; -1 past the last (allocates nothing)."""
+    d = ms.default_suits(m)
+    if k == 0:
+        return d
+    n = ms.suit_count(m)
+    for mask in range(1 << SUITS):
+        if mask != d and bits(mask) == n:
+            k -= 1
+            if not k:
+                return mask
+    return -1
 
 
 class Setup(Form):
@@ -25,17 +56,47 @@ class Setup(Form):
         self.agents = t.agents
         self.minutes = _clock(self.mission)
         self.display = t.display if s.started else FULL
+        self.choice = 0  # the index of the suits in suit_choice: 0, the default
+        if s.started and choosable(self.mission):
+            while suit_choice(self.mission, self.choice) not in (t.suits, -1):
+                self.choice += 1
+            if suit_choice(self.mission, self.choice) < 0:
+                self.choice = 0
+        self._names = ()  # type: tuple
+        self._names_for = -1  # the mask _names shows
         super().__init__(app)
+
+    @property
+    def suits(self):
+        return suit_choice(self.mission, self.choice)
 
     def layout(self):
         rule = ms.rule(self.mission)
         lines = tuple(("rule", k) for k in range(len(rule.split("\n")))) if rule else (("rule", -1),)
-        return ("mission", "agents", "suspects", "bullets") + lines + ("clock", "board", "start")
+        names = ("names",) if self.suits != (1 << SUITS) - 1 else ()
+        return (("mission", "agents", "suspects", "bullets") + lines + ("clock", "board", "suits") +
+                names + ("start",))
+
+    def _suit_names(self):
+        """The suits in play as the cards name them ('Red, Yel, Blk'), made when the choice changes."""
+        m = self.suits
+        if m != self._names_for:
+            self._names_for = m
+            self._names = (", ".join(SUIT_SHORT[t] for t in range(SUITS) if m >> t & 1),
+                           "".join(LETTERS[t] for t in range(SUITS) if m >> t & 1))
+        return self._names
 
     def label(self, r):
         if type(r) is tuple:
             rule = ms.rule(self.mission)
             return rule.split("\n")[r[1]] if rule else "No special rule"
+        if r == "suits":
+            m = self.mission
+            if not choosable(m):
+                return _SUITS_HOW[3 if ms.suit_count(m) == SUITS else 0]
+            return _SUITS_HOW[2 if self.choice else 1]
+        if r == "names":
+            return self._suit_names()[0]
         return _LABELS[r]
 
     def value(self, r):
@@ -52,10 +113,12 @@ class Setup(Form):
             return "%d min" % self.minutes if self.minutes else "off"
         if r == "board":
             return DISPLAY_NAMES[self.display]
+        if r == "suits":
+            return self._suit_names()[1]
         return None
 
     def editable(self, r):
-        return r in ("mission", "agents", "clock", "board")
+        return r in ("mission", "agents", "clock", "board") or (r == "suits" and choosable(self.mission))
 
     def change(self, r, d):
         if r == "mission":
@@ -63,7 +126,13 @@ class Setup(Form):
             if m != self.mission:
                 self.mission = m
                 self.minutes = _clock(m)
+                self.choice = 0
                 self.refresh()
+        elif r == "suits":
+            k = max(self.choice + d, 0)
+            while suit_choice(self.mission, k) < 0:
+                k -= 1
+            self.choice = k
         elif r == "agents":
             self.agents = min(max(self.agents + d, ms.MIN_AGENTS), ms.MAX_AGENTS)
         elif r == "clock":
@@ -81,9 +150,37 @@ class Setup(Form):
         else:
             super().press(button)
 
-    def start(self):
+    def start(self, sure=False):
         app = self.app
-        app.session.start(self.mission, self.agents, self.minutes * 60, self.display, app.now)
+        if app.session.in_progress and not sure:
+            app.open("new", self)
+            return
+        app.session.start(self.mission, self.agents, self.minutes * 60, self.display, app.now,
+                          self.suits)
         app.close_all()
         app.home.agent = 0
         app.flash(ms.name(self.mission) + ": go")
+
+
+class NewConfirm(View):
+    """Starting over a mission still in progress: GO replaces it (undo brings it back), ALARM keeps
+    it and goes back to the setup."""
+
+    def __init__(self, app, setup):
+        super().__init__(app)
+        self.setup = setup
+        self.name = ms.name(app.session.table.mission)
+
+    def press(self, button):
+        app = self.app
+        app.close()
+        if button == GO:
+            app.attempt(self.setup.start, True)
+
+    def draw(self, fb):
+        title_bar(fb, "NEW MISSION")
+        draw.centre(fb, self.name, 12)
+        draw.centre(fb, "is still in play.", 22)
+        draw.centre(fb, "Start a new one?", 32)
+        draw.centre(fb, "(undo brings it back)", 42)
+        draw.text(fb, "GO new    ALARM keep", 1, 56)
