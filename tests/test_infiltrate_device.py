@@ -311,17 +311,76 @@ def test_the_settings_screen_says_each_default_and_changes_it():
     assert state(s.session)["settings"]["push_wins"] is False
 
 
-def test_new_game_from_the_menu_goes_back_to_the_army_and_other_games_opens_the_picker():
+def test_new_game_from_the_menu_asks_then_goes_back_to_the_army_and_other_games_opens_the_picker():
     s = sim()
     build(s)
+    s.press(GO)
+    before = bytes(s.session.board.s)
     s.hold(GO)
     s.turn(ALARM, 3)
     s.press(GO)
+    assert screen(s) == "NewGame" and bytes(s.session.board.s) == before  # asks first
+    s.press(ALARM)
+    assert screen(s) == "BoardScreen" and bytes(s.session.board.s) == before  # kept
+    s.hold(GO)
+    s.turn(ALARM, 3)
+    s.press(GO)
+    s.press(GO)
     assert screen(s) == "Army" and s.session.board.points(0) == 0
+    s.press(ALARM)  # undo on the army screen: the game comes back
+    assert bytes(s.session.board.s) == before and screen(s) == "BoardScreen"
     s.hold(GO)
     s.turn(ALARM, 4)
     s.press(GO)
     assert screen(s) == "Picker"
+
+
+def test_go_on_a_finished_game_asks_before_a_new_one():
+    s = played("two_players.txt")
+    over = bytes(s.session.board.s)
+    s.press(GO)
+    assert screen(s) == "NewGame" and bytes(s.session.board.s) == over
+    s.press(PROX)  # anything but GO keeps the game
+    assert screen(s) == "BoardScreen" and bytes(s.session.board.s) == over
+    s.press(GO)
+    s.press(GO)
+    assert screen(s) == "Army" and s.session.board.phase == R.ARMY
+    s.press(ALARM)
+    assert bytes(s.session.board.s) == over and screen(s) == "BoardScreen"
+
+
+def test_a_stacks_height_is_the_fonts_digit_on_a_cleared_corner():
+    """Each stack shows its height as the small font's digit with nothing else lit around it."""
+    from lockdown import draw
+    import framebuf
+    s = sim()
+    golden._stacks(s)
+    frame = s.frame()
+    b = s.session.board
+    seen = 0
+    for sq in range(R.SQUARES):
+        n = b.height(sq)
+        if n < 2:
+            continue
+        seen += 1
+        p = R.OWNER[b.top(sq)]
+        x, y = (sq % 6) * 15 + 1, 1 + (5 - sq // 6) * 10 + 1 + p  # the cleared strip's corner
+        inv = 1 if sq == s.app.home._sq else 0  # the selected square is drawn inverted
+        glyph = bytearray(6 * 8 // 8 * 8)
+        g = framebuf.FrameBuffer(glyph, 6, 8, framebuf.MONO_VLSB)
+        g.fill(inv)
+        draw.text(g, str(n), 0, p, 1 - inv)
+        for i in range(6):
+            for j in range(8):
+                lit = frame[((y + j) // 8) * 128 + x + i] >> ((y + j) % 8) & 1
+                assert lit == g.pixel(i, j), (R.SQUARES, sq, i, j)
+    assert seen == 4  # two stacks a side, one of them three high
+
+
+def test_the_device_thinks_golden_is_taken_in_play():
+    s = sim()
+    golden._thinks(s)
+    assert s.session.board.phase == R.PLAY and s.session.device_due()
 
 
 def test_the_picker_switches_into_infiltrate_and_back(tmp_path):

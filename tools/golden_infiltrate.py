@@ -65,9 +65,18 @@ def _setup(sim):
 
 @state("stacks", "BoardScreen")
 def _stacks(sim):
-    armies(sim, (4, 4, 1), (4, 4, 1))  # nine pyramids a side: three stack on each full row
-    while sim.session.board.phase == 1:
-        sim.turn(ALARM, 9)
+    """Nine pyramids a side: three stack on each full row, of each size, one stack selected."""
+    armies(sim, (4, 4, 1), (4, 4, 1))
+    picks = ([(5, 0), (5, 2), (1, 1)], [(0, 1), (4, 0), (4, 0)])  # (square, size) of each stacked one
+    b = sim.session.board
+    while b.phase == 1:
+        p = b.to_move
+        if b.in_hand(p, 1) + b.in_hand(p, 2) + b.in_hand(p, 3) <= 3:
+            sq, size = picks[p].pop(0)
+            sim.turn(ALARM, -9)  # clamps at the first square
+            sim.turn(ALARM, sq)
+            sim.turn(PROX, -9)
+            sim.turn(PROX, size)
         sim.press(GO)
 
 
@@ -83,9 +92,15 @@ def _over(sim):
     script(sim, "two_players.txt")
 
 
+@state("new_game", "NewGame")
+def _new_game(sim):
+    script(sim, "two_players.txt")
+    sim.press(GO)  # on the finished game: asks first
+
+
 @state("device_thinks", "BoardScreen")
 def _thinks(sim):
-    script(sim, "vs_device.txt", 30)
+    script(sim, "vs_device.txt", 42)  # in play, the player's turn: two moves, then the device's
     while not sim.session.device_due():
         sim.press(GO)
     sim.wait(100)

@@ -10,6 +10,7 @@ SCREENS = {  # name -> (module in screens/, class)
     "army": ("forms", "Army"),
     "menu": ("forms", "Menu"),
     "settings": ("forms", "Settings"),
+    "new_game": ("forms", "NewGame"),
 }
 
 

@@ -2,8 +2,8 @@
 
 Player 1's pyramids are filled and point up, player 2's are outlines and point down (each points
 away from its owner, as seen across the table); small, medium and large are 5, 9 and 13 pixels
-wide, and a stack shows its height in the corner. Row 1 (player 1's home row) is at the bottom.
-Setup: ALARM walks the free squares of the home row, PROX picks the size. Play: ALARM walks the
+wide, and a stack shows its height as a font digit at its left, the pyramid moved aside. Row 1
+(player 1's home row) is at the bottom. GO on a finished game asks before a new one. Setup: ALARM walks the free squares of the home row, PROX picks the size. Play: ALARM walks the
 pyramids that can move, PROX picks among that pyramid's legal targets; GO or PROX press plays,
 ALARM press undoes, hold GO opens the menu. Only legal moves can be picked, since the cursor only
 ever stands on what the referee offered. Lists are remade only when the game changes, never per
@@ -26,8 +26,7 @@ _CH = const(10)
 _Y0 = const(1)
 _PX = const(93)  # the side panel's left edge
 _HEIGHTS = (0, 3, 5, 7)  # triangle rows by pips; the base is 2h - 1 wide
-_MINI = (b"\x1f\x11\x1f", b"\x12\x1f\x10", b"\x1d\x15\x17", b"\x15\x15\x1f", b"\x07\x04\x1f",
-         b"\x17\x15\x1d", b"\x1f\x15\x1d", b"\x01\x01\x1f", b"\x1f\x15\x1f", b"\x17\x15\x1f")
+_STACK = ("", "", "2", "3", "4", "5", "6", "7", "8", "9", "+")  # a stack's height; "+" past 9
 _COLS = "abcdef"
 _ROWS = "123456"
 _KIND = ("", "", "-", ">", ">", "x")
@@ -60,15 +59,6 @@ def pyramid(fb, cx, top, pips, player, c):
         else:
             fb.pixel(cx - half, y, c)
             fb.pixel(cx + half, y, c)
-
-
-def mini_digit(fb, n, x, y, c):
-    cols = _MINI[n % 10]
-    for i in range(3):
-        bits = cols[i]
-        for j in range(5):
-            if bits >> j & 1:
-                fb.pixel(x + i, y + j, c)
 
 
 class BoardScreen:
@@ -164,8 +154,7 @@ class BoardScreen:
             self.undo()
         elif self.session.board.phase == OVER:
             if button == GO:
-                app.attempt(self.session.new_game)
-                self.shown()
+                app.open("new_game")  # asks first
         elif not self._busy():
             self._fresh()
             app.attempt(self._play)
@@ -230,19 +219,25 @@ class BoardScreen:
             if sq == cur and b.phase == PLAY:
                 fb.fill_rect(x + 1, y + 1, _CW - 1, _CH - 1, 1)
                 c = 0
-            elif sq == tgt:
-                fb.rect(x + 1, y + 1, _CW - 1, _CH - 1, 1)
             if sq == last:  # a corner mark on where the last move landed
                 fb.hline(x + _CW - 4, y + 1, 3, c)
                 fb.vline(x + _CW - 2, y + 1, 3, c)
             k = b.top(sq)
             if k:
                 p = OWNER[k]
-                h = _HEIGHTS[SIZE[k]]
-                pyramid(fb, x + 8, y + 2 + (7 - h) // 2, SIZE[k], p, c)
+                pips = SIZE[k]
                 n = b.height(sq)
-                if n > 1:
-                    mini_digit(fb, n, x + 1, y + 1 if p == 0 else y + 5, c)
+                top = y + 2 + (7 - _HEIGHTS[pips]) // 2
+                if n < 2:
+                    pyramid(fb, x + 8, top, pips, p, c)
+                else:  # a stack: its height in the font's digit on a cleared strip at the left,
+                    # on the apex's side, a row apart from the pyramid moved aside for it; a large
+                    # one keeps its whole base row, so the three sizes still tell apart
+                    pyramid(fb, x + 8 if pips == 3 else x + 10, top + 1 - 2 * p, pips, p, c)
+                    fb.fill_rect(x + 1, y + 1 + p, 6, _CH - 2, 1 - c)
+                    draw.text(fb, _STACK[min(n, 10)], x + 1, y + 1 + 2 * p, c)
+            if sq == tgt and c:  # framed last, so a stack's digit leaves it whole
+                fb.rect(x + 1, y + 1, _CW - 1, _CH - 1, 1)
         if b.phase == SETUP and cur != NONE:
             size = self._sizes[self._tgt]
             x = (cur % 6) * _CW

@@ -1,9 +1,10 @@
 """The army builder, the menu and the settings of Infiltrate."""
+from lockdown import draw
 from lockdown.events import GO
 from lockdown.games.infiltrate.ai import LEVELS
 from lockdown.games.infiltrate.rules import ARMY, SETTINGS
 from lockdown.games.infiltrate.session import DEVICE
-from lockdown.ui import Form, Menu as ListMenu
+from lockdown.ui import Form, Menu as ListMenu, View, title_bar
 
 _COUNTS = ("0", "1", "2", "3", "4")
 _SIZES = ("", "small 1pt", "medium 2pt", "large 3pt")
@@ -77,7 +78,7 @@ class Army(Form):
 
     def back(self):
         self.app.home.undo()
-        self.refresh()
+        self.shown()  # an undo of a new game goes back to the board
 
     def hold(self, button):
         if button == GO:
@@ -110,12 +111,31 @@ class Menu(ListMenu):
             app.close()
             app.home.undo()
         elif name == "new":
-            app.session.new_game()
-            app.close_all()
+            app.close()
+            app.open("new_game")
         elif name:
             app.open(name)
         else:
             app.close()
+
+
+class NewGame(View):
+    """Asks before a new game replaces the position (menu's New game, GO on a finished game):
+    GO replaces it, ALARM or PROX keeps it. Undo still brings the old position back."""
+
+    def press(self, button):
+        app = self.app
+        if button == GO:
+            app.attempt(app.session.new_game)
+            app.close_all()  # the board then opens the army screen
+        else:
+            app.close()
+
+    def draw(self, fb):
+        title_bar(fb, "NEW GAME")
+        draw.centre(fb, "Replace this game?", 18)
+        draw.centre(fb, "Undo brings it back", 30)
+        draw.text(fb, "GO new   ALARM keep", 1, 56)
 
 
 class Settings(Form):
