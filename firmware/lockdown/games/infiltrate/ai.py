@@ -14,8 +14,7 @@ from array import array
 
 from micropython import const
 
-from lockdown.games.infiltrate.rules import (B_PHASE, B_POS, B_TOP, B_TURN, B_WINNER, MAX_MOVES,
-                                             OVER, OWNER, SIZE, SQUARES, STATE_SIZE, Board)
+from lockdown.games.infiltrate.rules import MAX_MOVES, OVER, STATE_SIZE, Board
 
 NODES = const(200)  # Hard's budget per move
 LEVELS = ("Easy", "Fair", "Hard")  # names for the screens, weakest first
@@ -63,9 +62,9 @@ class Opponent:
         """The move to play (board is left as it was); -1 when the side to move has none."""
         b = self._b
         root = self._st[0]
-        root[:] = board.s
-        b.s = root
-        self._me = root[B_TURN]
+        board.copy_into(root)
+        b.swap(root)
+        self._me = b.to_move
         self.nodes = 0
         self.depth = 0
         self._stop = False
@@ -137,31 +136,29 @@ class Opponent:
 
     def _child(self, ply, m, depth, alpha, beta):
         b = self._b
-        parent = b.s
         c = self._st[ply + 1]
-        c[:] = parent
-        b.s = c
+        b.copy_into(c)
+        parent = b.swap(c)
         b.apply(m)
         self.nodes += 1
         if self.nodes >= NODES and self.level > 1:
             self._stop = True
         v = self._search(ply + 1, depth, alpha, beta)
-        b.s = parent
+        b.swap(parent)
         return v
 
     def _search(self, ply, depth, alpha, beta):
         b = self._b
-        s = b.s
-        if s[B_PHASE] == OVER:
-            w = s[B_WINNER]
+        if b.phase == OVER:
+            w = b.winner
             if w == self._me + 1:
                 return _WIN - ply
             return ply - _WIN if w == 2 - self._me else 0
-        mine = s[B_TURN] == self._me
+        mine = b.to_move == self._me
         if self._threats and b.winning_move() >= 0:
             return _WIN - ply - 1 if mine else ply + 1 - _WIN
         if not depth or self._stop or ply == _MAX_PLY:
-            return self._eval(s)
+            return b.material(self._me, _VALUE, _ADVANCE)
         mv = self._mv
         base = ply * MAX_MOVES
         for i in range(base, b.moves(mv, base)):
@@ -174,19 +171,3 @@ class Opponent:
             if alpha >= beta or self._stop:
                 break
         return alpha if mine else beta
-
-    def _eval(self, s):
-        """Material and progress, from the opponent's side; a held pyramid counts a quarter."""
-        me = self._me
-        v = 0
-        for k in range(1, 25):
-            a = s[B_POS + k]
-            if a >= SQUARES:
-                continue
-            p = OWNER[k]
-            w = _VALUE[SIZE[k]] + _ADVANCE[5 - a // 6 if p == 0 else a // 6]
-            t = s[B_TOP + a]
-            if t != k:
-                w = w >> 1 if OWNER[t] == p else w >> 2
-            v += w if p == me else -w
-        return v
