@@ -63,8 +63,10 @@ def open_display(hw, i2c, cfg, where):
     addr = cfg["addr"]
     try:
         if oled.probe(i2c, addr):
-            cls = oled.SH1106 if cfg["display"] == "sh1106" else oled.SSD1306
-            return cls(i2c, addr)
+            if cfg["display"] == "sh1106":
+                from lockdown.sh1106 import SH1106
+                return SH1106(i2c, addr)
+            return oled.SSD1306(i2c, addr)
         hw.problem("no display answers at 0x%02X on %s" % (addr, where))
     except Exception as e:  # a bus error must not stop the device
         hw.problem("display at 0x%02X on %s: %s" % (addr, where, e))

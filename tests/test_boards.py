@@ -115,7 +115,7 @@ def test_the_board_module_and_build_steps_are_forgotten_once_built(fake, monkeyp
 
 
 def test_display_type_and_address_from_config(fake):
-    from lockdown.oled import SH1106
+    from lockdown.sh1106 import SH1106
     fake_machine.I2C.devices = {0x3D}
     hw = build("pico", {"display": "sh1106", "addr": "0x3d", "freq": 100000})
     assert isinstance(hw.display, SH1106) and hw.display.addr == 0x3D

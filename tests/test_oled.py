@@ -4,7 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from host_sim.fake_i2c import FakeBusIO, FakeI2C
-from lockdown.oled import SH1106, SSD1306
+from lockdown.oled import SSD1306
+from lockdown.sh1106 import SH1106
 from tests import mpy
 
 RUN_COST = {SSD1306: 10, SH1106: 7}  # wire bytes of a one-page run besides its columns, all commands sent
@@ -64,7 +65,8 @@ def test_the_shared_checks_pass_on_micropython():
 
 ALLOC = r'''
 import gc
-from lockdown.oled import SSD1306, SH1106
+from lockdown.oled import SSD1306
+from lockdown.sh1106 import SH1106
 
 
 class Vectored:

@@ -38,7 +38,8 @@ def _started(cls):
 def test_the_first_detents_after_a_game_starts_allocate_nothing():
     if not hasattr(gc, "mem_alloc"):
         return  # measured on MicroPython
-    from lockdown.oled import SH1106, SSD1306
+    from lockdown.oled import SSD1306
+    from lockdown.sh1106 import SH1106
     for cls in (SSD1306, SH1106):
         app, d, now = _started(cls)
         assert app.session.game.round == 1

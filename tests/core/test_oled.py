@@ -8,7 +8,8 @@ two commands they ride in the data transaction instead, 2 bytes each (0x80, comm
 """
 import sys
 
-from lockdown.oled import SH1106, SSD1306, probe, wire_us
+from lockdown.oled import SSD1306, probe, wire_us
+from lockdown.sh1106 import SH1106
 
 if sys.implementation.name == "micropython":
     sys.path.append(__file__.rpartition("/tests/")[0] + "/host_sim")  # host_sim/__init__ needs os.path

@@ -6,6 +6,7 @@ the panel did not get. Wire time is oled.wire_us at 400 kHz.
 """
 from host_sim.fake_i2c import FakeI2C
 from lockdown import oled
+from lockdown.sh1106 import SH1106
 from lockdown.app import App
 from lockdown.games.infiltration.screens.play import ROLL_MS
 from lockdown.dice import Xorshift
@@ -14,7 +15,7 @@ from lockdown.games.infiltration.rules.game import SECURITY
 from lockdown.games.infiltration.rules.session import Session
 
 POLL_MS = 5  # runloop.POLL_MS: the board redraws at most this often
-PANELS = (("ssd1306", oled.SSD1306), ("sh1106", oled.SH1106))
+PANELS = (("ssd1306", oled.SSD1306), ("sh1106", SH1106))
 
 
 class Panel:
