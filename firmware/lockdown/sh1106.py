@@ -5,6 +5,8 @@ from micropython import const
 
 from lockdown.oled import Panel
 
+# oled.py's private constants again: a private const() is folded into the code that uses it, so
+# repeating six numbers costs no RAM, where importing public ones would keep a name for each.
 _RUNS = const(19)  # the most runs a page splits into: 1 changed column in 7 (gap 5)
 _CTRL_CMD = const(0x00)  # control byte: the rest of the transaction is commands
 _CTRL_DATA = const(0x40)  # control byte: the rest of the transaction is display data
