@@ -33,9 +33,6 @@ class Clock:
     def now(self):
         return self.t
 
-    def diff(self, a, b):
-        return a - b
-
     async def sleep(self, ms):
         self.t += ms
         if self.wdt:
