@@ -27,12 +27,15 @@ def to_phase(g, phase):
 class Driver:
     """Drives an App the way the board's loop does, on a virtual clock, drawing when dirty."""
 
-    def __init__(self, seed=1, game=None):
+    def __init__(self, seed=1, game=None, session=None):
+        """An Infiltration session (of `game`, if given), or `session` of any game."""
         import framebuf
         from lockdown.app import App
-        from lockdown.dice import Xorshift
-        from lockdown.games.infiltration.rules.session import Session
-        self.session = Session(Xorshift(seed), game)
+        if session is None:
+            from lockdown.dice import Xorshift
+            from lockdown.games.infiltration.rules.session import Session
+            session = Session(Xorshift(seed), game)
+        self.session = session
         self.now = 0
         self.app = App(self.session)
         self.buf = bytearray(1024)

@@ -3,33 +3,16 @@ on the table and on a clue board, drawn, allocates nothing; the clock's frame ch
 its second."""
 import gc
 
-import framebuf
-
-from lockdown.app import App
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors.session import Session
+from tests.core.check import Driver
 
 
-class Device:
+class Device(Driver):
+    """The shared Driver on an Infiltraitors session; screens by class name, home included."""
+
     def __init__(self):
-        self.session = Session()
-        self.app = App(self.session)
-        self.now = 0
-        self.buf = bytearray(1024)
-        self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
-        self.frame()
-
-    def frame(self):
-        if self.app.dirty:
-            self.app.draw(self.fb)
-        return self.buf
-
-    def wait(self, ms):
-        end = self.now + ms
-        while self.now < end:
-            self.now = min(self.now + 20, end)
-            self.app.tick(self.now)
-            self.frame()
+        super().__init__(session=Session())
 
     def screen(self):
         return type(self.app.top()).__name__
