@@ -10,6 +10,7 @@ What the App keeps for every game: the flash notice, the screensaver, and the cl
 from micropython import const
 
 from lockdown import draw, ticks
+from lockdown.games import unload
 
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
 _SAVER_STEP_MS = const(8000)  # the screensaver's text moves this often
@@ -148,14 +149,3 @@ class App:
         k = self.now // _SAVER_STEP_MS
         draw.text(fb, self.home.saver_text(), (k * 37) % 112, (k * 23) % 56)
 
-
-def unload(mod):
-    """Forgets a screen's module once no open screen needs it: the RAM its code took comes back,
-    and the next open imports it again (screens keep no state in their modules)."""
-    import sys
-    sys.modules.pop(mod, None)
-    parent, _, name = mod.rpartition(".")
-    try:
-        delattr(sys.modules[parent], name)
-    except (KeyError, AttributeError):
-        pass
