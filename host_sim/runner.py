@@ -9,7 +9,8 @@ import framebuf
 
 from lockdown.dice import Xorshift
 from lockdown.events import HOLD_MS
-from lockdown.runloop import boot, switch
+from lockdown.picker import switch
+from lockdown.runloop import boot
 
 WIDTH = 128
 HEIGHT = 64

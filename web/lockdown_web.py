@@ -130,7 +130,8 @@ def step(now):
     try:
         loop.step(now)
         if getattr(loop.app, "switch_to", None):
-            loop = runloop.switch(hw, loop, now)  # saves, remembers the choice, then soft_reset()
+            from lockdown.picker import switch
+            loop = switch(hw, loop, now)  # saves, remembers the choice, then soft_reset()
         if loop.crashes and runloop.diff(now, started) >= runloop.STEADY_MS:
             loop.store.steady()
             loop.crashes = 0
@@ -145,11 +146,7 @@ def _crash(e, now):
     global crashed_at
     crashed_at = now
     store = loop.store if loop else runloop.Store(hw.root, hw.log)
-    try:
-        store.count_crash()  # before the report: a save that keeps crashing the app is set aside
-    except OSError:
-        pass
-    runloop.crash.report(hw, store, e)  # draws and shows the error screen
+    runloop.crashed(hw, store, e)  # counts the crash, draws and shows the error screen
 
 
 def turn(knob, n):

@@ -4,7 +4,8 @@ Fed with events (turn, press, hold, tick) by the board's loop or the simulator, 
 input to the top screen and draws the whole frame on request. It knows no game: the session
 names its game package, which lists the game's screens by name, module in its screens/ package
 and class (each imported the first time it is opened and forgotten when the last one of its
-module closes) and its home screen.
+module closes), its home screen, and the screen that comes before home (`before_home`: the
+setup while no game is under way).
 What the App keeps for every game: the flash notice, the screensaver, and the clock.
 """
 from micropython import const
@@ -34,12 +35,29 @@ class App:
         self.sleeping = False
         self._flash = None
         self._flash_end = 0
-        mod, cls = self.game.HOME
-        mod = session.PACKAGE + ".screens." + mod
-        self.home = getattr(__import__(mod, None, None, (cls,)), cls)(self)
-        self.home.shown()
+        self._home = None  # made the first time it is needed (see `home`)
+        self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
+
+    @property
+    def home(self):
+        """The game's home screen, made (its module imported) the first time it is needed: a
+        game that starts on its setup screen does not load the home screen before the first frame."""
+        h = self._home
+        if h is None:
+            mod, cls = self.game.HOME
+            mod = self.session.PACKAGE + ".screens." + mod
+            h = self._home = getattr(__import__(mod, None, None, (cls,)), cls)(self)
+        return h
+
+    def _back_home(self):
+        """Nothing is open over home: the screen the game needs first (its setup), or home."""
+        first = self.game.before_home(self.session)
+        if first:
+            self.open(first)
+        else:
+            self.home.shown()
 
     # ---- screens ---------------------------------------------------------------------------------
     def open(self, name, *args):
@@ -63,7 +81,10 @@ class App:
                     break
             else:
                 unload(gone)
-        self.top().shown()
+        if self.stack:
+            self.stack[-1].shown()
+        else:
+            self._back_home()
         self.dirty = True
 
     def close_all(self):
@@ -113,7 +134,8 @@ class App:
         if self._flash and ticks.diff(now, self._flash_end) >= 0:
             self._flash = None
             self.dirty = True
-        if self.home.tick(now):
+        home = self._home
+        if home is not None and home.tick(now):
             self.dirty = True
         idle = ticks.diff(now, self._idle_from)
         if not self.sleeping and idle >= SAVER_MS:
@@ -148,4 +170,3 @@ class App:
         """The home screen's short text, moved every few seconds so no pixel stays lit for long."""
         k = self.now // _SAVER_STEP_MS
         draw.text(fb, self.home.saver_text(), (k * 37) % 112, (k * 23) % 56)
-

@@ -1,9 +1,11 @@
 """The game picker: the games the device hosts; choosing one restarts the device into it.
 
-The restart (runloop.switch) saves the game in progress, remembers the choice and starts the
-other game afresh, so each game runs alone in the heap and keeps its own save.
+The restart (`switch`) saves the game in progress, remembers the choice and starts the other
+game afresh, so each game runs alone in the heap and keeps its own save. It lives here, not in
+the run loop, so a game that never switches never loads it.
 """
 from lockdown import games
+from lockdown.runloop import PICKED, boot
 from lockdown.ui import Form
 
 
@@ -26,3 +28,21 @@ class Picker(Form):
             self.app.close_all()
         else:
             self.app.switch_to = row
+
+
+def switch(hw, loop, now):
+    """The picker chose a game: save this one, remember the choice, and start that one afresh.
+
+    On a board that is a soft reset: main.py boots again with a clean heap, in which only the
+    chosen game's modules are ever imported. Without one (the simulator) the loop boots again in
+    place. Returns the new Loop.
+    """
+    store = loop.store
+    name = loop.app.switch_to
+    store.save(loop.session)
+    store.write(PICKED, name)
+    soft_reset = getattr(hw, "soft_reset", None)
+    if soft_reset:
+        soft_reset()
+    loop.app = loop.session = None
+    return boot(hw, now, name=name)

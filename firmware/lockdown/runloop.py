@@ -6,10 +6,11 @@ board restarts into the last save. The game is saved only when an action moved s
 once the knobs have been still for QUIET_MS, so a spin of the dial is one small write, not twenty.
 """
 import asyncio
+import gc
 
 from micropython import const
 
-from lockdown import crash, games
+from lockdown import games
 from lockdown.storage import CRASH_LIMIT, Store
 from lockdown.ticks import diff
 
@@ -148,24 +149,6 @@ def boot(hw, now, make_app=_app, name=None):
     return loop
 
 
-def switch(hw, loop, now):
-    """The picker chose a game: save this one, remember the choice, and start that one afresh.
-
-    On a board that is a soft reset: main.py boots again with a clean heap, in which only the
-    chosen game's modules are ever imported. Without one (the simulator) the loop boots again in
-    place. Returns the new Loop.
-    """
-    store = loop.store
-    name = loop.app.switch_to
-    store.save(loop.session)
-    store.write(PICKED, name)
-    soft_reset = getattr(hw, "soft_reset", None)
-    if soft_reset:
-        soft_reset()
-    loop.app = loop.session = None
-    return boot(hw, now, name=name)
-
-
 async def main(hw, clock=None, make_app=_app):
     """Boots into the saved game and runs until a crash; returns only if the board did not reset."""
     clock = clock or Clock()
@@ -178,23 +161,36 @@ async def main(hw, clock=None, make_app=_app):
             now = clock.now()
             loop.step(now)
             if loop.app.switch_to:
+                from lockdown.picker import switch
                 loop = switch(hw, loop, now)
             if loop.crashes and diff(now, started) >= STEADY_MS:
                 store.steady()
                 loop.crashes = 0
             await clock.sleep(POLL_MS)
     except Exception as e:
-        store = store or Store(hw.root, hw.log)
-        try:
-            store.count_crash()  # before the report: a save that keeps crashing the app is set aside
-        except OSError:
-            pass
-        crash.report(hw, store, e)
+        loop = None  # the game's objects go: room for the report, even after a MemoryError
+        crashed(hw, store or Store(hw.root, hw.log), e)
     # The watchdog is no longer fed and restarts the board; if it has not after RESET_MS, reset.
     await clock.sleep(RESET_MS)
     reset = getattr(hw, "reset", None)
     if reset:
         reset()
+
+
+def crashed(hw, store, e):
+    """Counts the crash, then the error screen and errors.log. crash.py is imported only now:
+    it is not needed before, and once the game is let go a MemoryError leaves room for it."""
+    try:
+        store.count_crash()  # before the report: a save that keeps crashing the app is set aside
+    except OSError:
+        pass
+    gc.collect()
+    try:
+        from lockdown import crash
+    except MemoryError:  # not even room for the report: the console still hears of it
+        hw.log("%s: %s" % (type(e).__name__, e))
+        return
+    crash.report(hw, store, e)
 
 
 def run(hw, clock=None):

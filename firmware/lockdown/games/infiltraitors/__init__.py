@@ -19,6 +19,11 @@ SCREENS = {  # name -> (module in screens/, class)
 }
 
 
+def before_home(session):
+    """The screen shown instead of home: the setup until a mission is set up."""
+    return None if session.started else "setup"
+
+
 def new_session(entropy):
     from lockdown.games.infiltraitors.session import Session
     return Session(entropy)

@@ -49,7 +49,7 @@ class Session:
 
     def __init__(self, entropy=None):
         self.table = Table(0, 3)
-        self.started = False  # False until a mission is set up: the home screen opens the setup
+        self.started = False  # False until a mission is set up: until then the App shows the setup (before_home)
         self.steps = 0  # committed actions of this mission: 0 is a fresh one
         self.changes = 0
         self._resume = False  # a loaded clock was running: it goes on from the first tick

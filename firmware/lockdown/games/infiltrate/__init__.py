@@ -14,6 +14,12 @@ SCREENS = {  # name -> (module in screens/, class)
 }
 
 
+def before_home(session):
+    """The screen shown instead of home: the armies' form until both are placed."""
+    from lockdown.games.infiltrate.rules import ARMY
+    return "army" if session.board.phase == ARMY else None
+
+
 def new_session(entropy):
     from lockdown.games.infiltrate.session import Session
     return Session(entropy)

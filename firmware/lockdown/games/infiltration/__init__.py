@@ -30,6 +30,13 @@ SCREENS = {  # name -> (module in screens/, class)
 }
 
 
+def before_home(session):
+    """The screen shown instead of home: the setup until a game is under way (so the play screen
+    is imported only once it shows)."""
+    from lockdown.games.infiltration.rules.game import SETUP
+    return "setup" if session.game.phase == SETUP else None
+
+
 def new_session(entropy):
     from lockdown.games.infiltration.rules.session import Session
     return Session(entropy)

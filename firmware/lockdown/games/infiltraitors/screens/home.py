@@ -32,8 +32,6 @@ class Home:
         self._clock = ""
 
     def shown(self):
-        if not self.session.started:
-            self.app.open("setup")
         self.agent = min(self.agent, self._last())
 
     def _last(self):

@@ -38,9 +38,7 @@ class Play:
         self._texts_cache = ()  # type: tuple  # made at the first _texts (the keys match no game)
 
     def shown(self):
-        """Back on top: before the first round that means the setup screen."""
-        if self.session.game.phase == SETUP:
-            self.app.open("setup")
+        """Back on top: nothing to redo (before the first round the App shows the setup instead)."""
 
     def saver_text(self):
         return _DIGITS[self.session.game.proximity // 10] + _DIGITS[self.session.game.proximity % 10]

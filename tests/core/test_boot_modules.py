@@ -1,0 +1,83 @@
+"""What a board does not load before the first frame (issue 16: 5): a game that starts on its
+setup does not import its home screen; the crash report and the game switch are imported only
+when a crash or a switch happens."""
+import sys
+
+from lockdown.dice import Xorshift
+from lockdown.events import GO
+from lockdown.games import load, unload
+from tests.core.check import Driver
+
+HOMES = {  # game -> its home screen's module, within its screens/ package
+    "infiltration": "play",
+    "infiltraitors": "home",
+    "infiltrate": "board",
+}
+
+
+def _app_of(name):
+    """A fresh App over a new session of game `name`, its home screen's module forgotten first."""
+    from lockdown.app import App
+    home = "lockdown.games.%s.screens.%s" % (name, HOMES[name])
+    unload(home)
+    return App(load(name).new_session(Xorshift(1))), home
+
+
+def test_a_game_that_starts_on_its_setup_has_not_imported_its_home_screen():
+    for name in HOMES:
+        app, home = _app_of(name)
+        assert app.stack and type(app.top()).__name__ in ("Setup", "Army"), name
+        assert app._home is None and home not in sys.modules, name
+
+
+def test_the_home_screen_comes_once_the_setup_is_done():
+    d = Driver()
+    assert d.screen() == "Setup" and d.app._home is None
+    d.start()
+    assert d.screen() == "play" and d.app._home is not None
+
+
+def test_the_home_screen_is_made_when_a_screen_asks_for_it():
+    app, home = _app_of("infiltration")
+    assert app.home is app.home and home in sys.modules  # made once, then kept
+    assert type(app.top()).__name__ == "Setup"  # asking for it does not show it
+
+
+def test_a_started_game_boots_to_its_home_screen():
+    d = Driver()
+    d.start()
+    from lockdown.app import App
+    app = App(d.app.session)
+    assert not app.stack and app._home is not None
+
+
+def test_the_run_loop_imports_no_crash_report_and_no_switch():
+    for m in ("lockdown.runloop", "lockdown.crash", "lockdown.picker"):
+        unload(m)
+    import lockdown.runloop  # noqa: F401
+    assert "lockdown.crash" not in sys.modules and "lockdown.picker" not in sys.modules
+
+
+def test_a_crash_imports_its_report_and_shows_it():
+    from lockdown.runloop import crashed
+    from lockdown.storage import Store
+    unload("lockdown.crash")
+    said = []
+    hw = _NoDisplay(said.append)
+    crashed(hw, Store(None, said.append), ValueError("boom"))
+    assert "lockdown.crash" in sys.modules
+    assert any("ValueError" in s and "boom" in s for s in said)
+
+
+class _NoDisplay:
+    display = None
+
+    def __init__(self, log):
+        self.log = log
+
+
+def test_go_on_the_setup_still_starts_after_a_boot_without_the_home_screen():
+    app, home = _app_of("infiltration")
+    app.press(GO)  # the setup's default start
+    assert not app.stack or type(app.top()).__name__ != "Setup"
+    assert home in sys.modules and app.session.game.round == 1
