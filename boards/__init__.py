@@ -4,7 +4,8 @@ rp2 -> boards.pico, esp32 -> boards.esp32_devkitc, linux (CPython) -> boards.ras
 `config` is a dict of config keys (see boards/config.py), or None to read the board's config
 file. Whatever fails is in hw.problems; a board that cannot be built at all still gives a
 Hardware without display or controls, so the run loop starts and the problem is reported.
-Once built, the board's module and the build steps (boards/hardware.py) are forgotten.
+Once built, the board's module, the build steps (boards/hardware.py) and this package are
+forgotten: only boards/hw.py, the Hardware, stays.
 """
 import sys
 
@@ -26,6 +27,7 @@ def build(config=None):
     finally:  # only the Hardware is needed from here on: the build's modules give their RAM back
         forget("boards." + str(name))
         forget("boards.hardware")
+        sys.modules.pop("boards", None)  # this package too: boards.hw, which holds the Hardware, stays
 
 
 def forget(name):

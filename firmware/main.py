@@ -6,9 +6,11 @@ or around it (a board that will not build), so the traceback still reaches the s
 import sys
 
 try:
-    from boards import build
+    import boards
     from lockdown.runloop import run
 
-    run(build())
+    hw = boards.build()
+    del boards  # build() forgot the package: only the Hardware stays in RAM
+    run(hw)
 except Exception as e:
     sys.print_exception(e)

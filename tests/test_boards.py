@@ -103,7 +103,7 @@ def test_the_config_module_is_forgotten_once_the_board_is_built(fake, name):
 
 
 def test_the_board_module_and_build_steps_are_forgotten_once_built(fake, monkeypatch):
-    """Only the Hardware (boards.hw) stays: the board's module and boards.hardware give their RAM back."""
+    """Only the Hardware (boards.hw) stays: the board's module, boards.hardware and the package give their RAM back."""
     import boards
     import boards.hardware  # noqa: F401
     monkeypatch.setattr(sys, "platform", "rp2")
@@ -112,6 +112,7 @@ def test_the_board_module_and_build_steps_are_forgotten_once_built(fake, monkeyp
     for name in ("boards.pico", "boards.hardware", "boards.config"):
         assert name not in sys.modules and not hasattr(boards, name.split(".")[1]), name
     assert "boards.hw" in sys.modules
+    assert "boards" not in sys.modules  # the package too: main.py lets go of it, so its code goes
 
 
 def test_display_type_and_address_from_config(fake):

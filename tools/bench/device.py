@@ -53,6 +53,7 @@ class Rig:
                 __import__(name)
             except ImportError:
                 pass
+        sys.modules.pop("boards", None)  # as boards.build() leaves it: the package forgotten
         self.display = SSD1306(NullBus())
         self.inputs = self
         self.entropy = Xorshift(1)
