@@ -7,13 +7,15 @@ one value (`spin`, a key the screen names it by) folds into the entry before it,
 the detents come less than MERGE_MS apart; every other change is an undo step of its own. `changes` counts committed
 actions, so the board knows when to write the save file. Rolls, dial turns and undos are also
 reported to the GameLog here, so every front end keeps the same log.
+
+The GameLog (and its module) is made on first use, not with the session, so a board with no save
+draws its first frame without it.
 """
 from micropython import const
 
 from lockdown.dice import Die
 from lockdown.ticks import diff
 from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_SIZE, Game, RuleError
-from lockdown.games.infiltration.rules.gamelog import GameLog
 from lockdown.history import History
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
@@ -29,13 +31,23 @@ class Session:
         self.die = Die(entropy)
         self._entropy = entropy
         self.id = 0  # this game's id, drawn at New game (0: a save from before ids)
-        self.log = GameLog()
+        self._log = None  # the GameLog, made by `log` when first needed
         self.forced = 0  # a die face the next device roll shows (simulator scripts, tests)
         self.changes = 0  # committed actions so far; the board saves when this moves
         self._spin = 0  # the spin the last action was part of (0: none), and its last detent
         self._spin_at = 0
         self._logs = []  # (buf, last, id) of the game before each "new game" the history holds
         self._fresh = False  # a new game started here and not over since (see `fresh`)
+
+    @property
+    def log(self):
+        """The game log, made (and gamelog.py imported) at its first use: a new one is empty.
+        Allocates nothing once it exists (Session.turn reads it on each detent)."""
+        log = self._log
+        if log is None:
+            from lockdown.games.infiltration.rules.gamelog import GameLog
+            log = self._log = GameLog()
+        return log
 
     def act(self, code, method, *args, spin=0, now=0):
         """Runs method(*args) as one undoable action; RuleError propagates, leaving no trace.
