@@ -9,7 +9,7 @@ actions, so the board knows when to write the save file. Rolls, dial turns and u
 reported to the GameLog here, so every front end keeps the same log.
 
 The GameLog (and its module) is made on first use, not with the session, so a board with no save
-draws its first frame without it.
+draws its first frame without it; save.py is forgotten again after each dumps and loads.
 """
 from micropython import const
 
@@ -20,6 +20,13 @@ from lockdown.history import History
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
 MERGE_MS = const(1500)  # detents of one spin closer than this undo as one step
+_SAVE = "lockdown.games.infiltration.rules.save"
+
+
+def _forget_save():
+    """save.py is needed only while a save is written or read: its RAM comes back between saves."""
+    from lockdown.games import unload
+    unload(_SAVE)
 
 
 class Session:
@@ -147,14 +154,20 @@ class Session:
 
     # ----- what the board's store and loop need --------------------------------------------------
     def dumps(self):
-        """The save document: the game, its id and its log (save.py, imported at the first save)."""
-        from lockdown.games.infiltration.rules.save import dumps
-        return dumps(self.game, self.log, self.id)
+        """The save document: the game, its id and its log (save.py, imported for it and forgotten)."""
+        try:
+            from lockdown.games.infiltration.rules.save import dumps
+            return dumps(self.game, self.log, self.id)
+        finally:
+            _forget_save()
 
     def loads(self, text):
         """Loads a save document, all or nothing (SaveError, a ValueError, leaves all as it was)."""
-        from lockdown.games.infiltration.rules.save import loads
-        self.id = loads(text, self.game, self.log)
+        try:
+            from lockdown.games.infiltration.rules.save import loads
+            self.id = loads(text, self.game, self.log)
+        finally:
+            _forget_save()
         self._fresh = False
 
     @property
