@@ -173,6 +173,14 @@ def test_bytecode_is_the_same_build_for_both_boards(tree):
     assert pico.files["/lockdown/game.mpy"][:3] == b"M\x06\x00"
 
 
+def test_each_mpy_names_its_source_without_the_shared_prefix():
+    """Tracebacks name the module; the prefix every firmware module shares is left out (it would
+    be interned in the board's RAM for each module)."""
+    assert deploy.short_name("/lockdown/games/infiltration/rules/game.mpy") == "infiltration/rules/game.py"
+    assert deploy.short_name("/lockdown/ui.mpy") == "ui.py"
+    assert deploy.short_name("/boards/hw.mpy") == "boards/hw.py"
+
+
 # -- incremental copies -----------------------------------------------------------------------
 
 def test_first_deploy_copies_everything_and_restarts(board, tree):

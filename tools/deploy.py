@@ -223,6 +223,16 @@ def check_board(info, mpy_version, board=None, frozen=False, tool=None):
     return "%s board, MicroPython %s, .mpy v%d" % (platform, release, mpy & 0xFF)
 
 
+def short_name(remote):
+    """The source name a .mpy carries (tracebacks show it; it is interned in the board's RAM):
+    its board path without the "lockdown/" and "games/" every firmware module shares."""
+    name = remote[1:-4] + ".py"
+    for prefix in ("lockdown/games/", "lockdown/"):
+        if name.startswith(prefix):
+            return name[len(prefix):]
+    return name
+
+
 def build(root, out, mpy_version, only=None):
     """Compiles into `out` (cleared first); returns {board path: (local file, sha256)}.
 
@@ -240,7 +250,7 @@ def build(root, out, mpy_version, only=None):
         if remote.endswith(".py"):
             shutil.copyfile(src, dest)
         else:
-            name = remote[1:-4] + ".py"  # what tracebacks on the board show
+            name = short_name(remote)  # what tracebacks on the board show
             assert exe  # found above: this build has .mpy files
             r = subprocess.run([exe, "-s", name, "-o", dest, src], capture_output=True, text=True)
             if r.returncode != 0:
