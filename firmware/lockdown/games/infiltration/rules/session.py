@@ -13,10 +13,8 @@ draws its first frame without it; save.py is forgotten again after each dumps an
 """
 from micropython import const
 
-from lockdown.dice import Die
 from lockdown.ticks import diff
 from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_SIZE, Game, RuleError
-from lockdown.history import History
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
 MERGE_MS = const(1500)  # detents of one spin closer than this undo as one step
@@ -24,9 +22,11 @@ _SAVE = "lockdown.games.infiltration.rules.save"
 
 
 def _forget_save():
-    """save.py is needed only while a save is written or read: its RAM comes back between saves."""
+    """save.py (and invariants.py, which the loader checks with) are needed only while a save is
+    written or read: their RAM comes back between saves."""
     from lockdown.games import unload
     unload(_SAVE)
+    unload("lockdown.games.infiltration.rules.invariants")
 
 
 class Session:
@@ -34,8 +34,8 @@ class Session:
 
     def __init__(self, entropy, game=None):
         self.game = game or Game()
-        self.history = History(STATE_SIZE)
-        self.die = Die(entropy)
+        self._history = None  # the undo ring and the die, made when first needed (`history`, `die`)
+        self._die = None
         self._entropy = entropy
         self.id = 0  # this game's id, drawn at New game (0: a save from before ids)
         self._log = None  # the GameLog, made by `log` when first needed
@@ -45,6 +45,25 @@ class Session:
         self._spin_at = 0
         self._logs = []  # (buf, last, id) of the game before each "new game" the history holds
         self._fresh = False  # a new game started here and not over since (see `fresh`)
+
+    @property
+    def history(self):
+        """The undo ring, made (history.py imported) at the first action: a board that boots to
+        the setup screen has neither it nor its ring in RAM before the first frame."""
+        h = self._history
+        if h is None:
+            from lockdown.history import History
+            h = self._history = History(STATE_SIZE)
+        return h
+
+    @property
+    def die(self):
+        """The die, made (dice.py imported) at the first roll."""
+        d = self._die
+        if d is None:
+            from lockdown.dice import Die
+            d = self._die = Die(self._entropy)
+        return d
 
     @property
     def log(self):
