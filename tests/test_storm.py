@@ -2,10 +2,11 @@
 5,000 on the MicroPython unix port (the same seeds give the same figures there), and each of its
 checks shown to catch what it is there for. tools/soak.py runs a longer one."""
 import re
+import sys
 
 import pytest
 
-from lockdown.games.infiltration.rules import game as game_mod, save as save_mod
+from lockdown.games.infiltration.rules import game as game_mod, save as save_mod, session as session_mod
 from lockdown.games.infiltration.rules.game import B_PHASE, B_PROX, OVER, Game
 from lockdown.history import History
 from tests.core.storm import Storm, StormError, run
@@ -53,6 +54,9 @@ def test_it_catches_an_undo_that_does_not_restore_the_state(monkeypatch):
 def test_it_catches_a_save_that_does_not_load_back(monkeypatch):
     loads = save_mod.loads
     monkeypatch.setattr(save_mod, "loads", lambda text, game, log=None: loads(text, game))
+    # the session forgets save.py after each save and load: keep this patched one in place
+    monkeypatch.setitem(sys.modules, save_mod.__name__, save_mod)
+    monkeypatch.setattr(session_mod, "_forget_save", lambda: None)
     with pytest.raises(StormError, match="save then load"):
         storm_until()
 

@@ -48,9 +48,9 @@ EXTRACT = const(0x80)  # the Extract variant: shares worked out at the end of Re
 DEFAULT_FLAGS = const(0x70)
 _SETTING_FLAGS = const(0xF0)
 
-_MIN_PLAYERS = const(2)
-_MAX_PLAYERS = const(6)
-_MAX_OPS = const(6)
+MIN_PLAYERS = const(2)
+MAX_PLAYERS = const(6)
+MAX_OPS = const(6)
 NPC_COUNT = const(5)
 NPC_NAMES = ("CSX-13", "Harris", "Bailey", "Nelson", "Kent")
 SECRET_ROOM = const(13)
@@ -68,7 +68,7 @@ _B_PLAYERS = const(5)
 B_FLAGS = const(6)
 _B_ALARM_START = const(7)  # stored + 1
 _B_DIE = const(8)  # this round's roll, 0 before it
-_B_OPS = const(9)  # _MAX_OPS operatives of 3 bytes: flags, data total, token count
+_B_OPS = const(9)  # MAX_OPS operatives of 3 bytes: flags, data total, token count
 OP_SIZE = const(3)
 _B_NPCS = const(27)  # NPC_COUNT bytes: 0 = not in play, else room | NPC_FACE_UP
 # The NPC phase walk (npc.py): bit n of each mask set once NPC n did that step this phase.
@@ -102,7 +102,7 @@ class Game:
     # ----- setup -------------------------------------------------------------------------------
     def setup(self, players=4, two_player=False, alarm_start=0, physical_die=False, first=0):
         """Starts a new game before round 1. Settings flags carry over from the previous game."""
-        if not _MIN_PLAYERS <= players <= _MAX_PLAYERS:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RuleError("2 to 6 players")
         if two_player and players != 2:
             raise RuleError("2-op game needs 2 players")
@@ -269,6 +269,8 @@ class Game:
                 raise RuleError("NPCs still to go")
             self.s[_B_NPC_CHECKED] = self.s[_B_NPC_ACTED] = self.s[_B_NPC_NEXT] = 0
             self.s[B_PHASE] = SECURITY
+            from lockdown.games import unload
+            unload("lockdown.games.infiltration.rules.npc")  # the walk's code leaves RAM until the next NPC phase
         else:
             if p == SELECTION:
                 self._clear_delays()
@@ -464,64 +466,10 @@ class Game:
 
     # ----- the invariants of play --------------------------------------------------------------
     def check(self):
-        """The first invariant of play this state breaks, in a few words, or None.
-
-        Play (and undo, which only restores states play made) reaches exactly the states that
-        pass; the loader refuses the rest, so a damaged save never shows an impossible game.
-        """
-        s = self.s
-        players = s[_B_PLAYERS]
-        flags = s[B_FLAGS]
-        phase = s[B_PHASE]
-        if not _MIN_PLAYERS <= players <= _MAX_PLAYERS or s[B_FIRST] >= players:
-            return "players"
-        if flags & TWO_PLAYER and players != 2:
-            return "two-player game needs 2 players"
-        if s[B_PROX] > PROX_MAX or s[_B_ALARM] > ALARM_MAX + 1 or s[_B_ALARM_START] > 2 or phase > OVER:
-            return "dial out of range"
-        if s[_B_DIE] > 6:
-            return "die out of range"
-        if (phase == SETUP) != (s[_B_ROUND] == 0):
-            return "round 0 is setup, and only it"
-        if phase == SETUP and (s[B_PROX] or s[_B_ALARM] != s[_B_ALARM_START] or self.npc_in_play_mask()):
-            return "setup changed the table"
-        if bool(flags & ROLLED) != bool(s[_B_DIE]):
-            return "rolled flag without die, or die without it"
-        if flags & ROLLED and phase not in (SECURITY, OVER):
-            return "rolled outside Security"
-        if bool(flags & LOCKDOWN) != (s[B_PROX] == PROX_MAX):
-            return "lockdown is proximity 99, and only it"
-        inside = False
-        for op in range(_MAX_OPS):
-            i = _B_OPS + op * OP_SIZE
-            f = s[i]
-            if op >= self.ops:
-                if f or s[i + 1] or s[i + 2]:
-                    return "operative %d not in the game" % (op + 1)
-                continue
-            if f & STATUS_MASK == STATUS_MASK or f & ~(STATUS_MASK | WOUNDED | DELAYED | BLACKMAIL | PROTOTYPE):
-                return "operative %d malformed" % (op + 1)
-            if f & STATUS_MASK == CAPTURED and not flags & LOCKDOWN:
-                return "operative %d captured without lockdown" % (op + 1)
-            if phase != OVER and (f & (BLACKMAIL | PROTOTYPE) or s[i + 1] or s[i + 2]):
-                return "operative %d scored before the end" % (op + 1)
-            if phase == SETUP and f:
-                return "setup changed the table"
-            inside = inside or f & STATUS_MASK == INSIDE
-        if flags & LOCKDOWN and phase != OVER:
-            return "lockdown but not over"
-        if (phase == OVER) == inside:
-            return "over with someone inside" if inside else "everyone out but not over"
-        for n in range(NPC_COUNT):
-            v = s[_B_NPCS + n]
-            if v & ~(NPC_ROOM | NPC_FACE_UP) or (v and not 1 <= v & NPC_ROOM <= SECRET_ROOM):
-                return "NPC %s malformed" % NPC_NAMES[n]
-        full = (1 << NPC_COUNT) - 1
-        if s[_B_NPC_CHECKED] > full or s[_B_NPC_ACTED] > full or s[_B_NPC_NEXT] > NPC_COUNT:
-            return "NPC walk out of range"
-        if (s[_B_NPC_CHECKED] or s[_B_NPC_ACTED] or s[_B_NPC_NEXT]) and phase not in (NPC, OVER):
-            return "NPC walk outside the NPC phase"
-        return None
+        """The first invariant of play this state breaks, in a few words, or None (they are in
+        invariants.py, imported only when asked: by the loader and the tests)."""
+        from lockdown.games.infiltration.rules.invariants import first_broken
+        return first_broken(self)
 
     # ----- the state as named fields, for the save format (save.py) ----------------------------
     def fields(self):
@@ -575,7 +523,7 @@ class Game:
         keys(d, FIELDS, "game")
         for i in range(STATE_SIZE):
             s[i] = 0
-        s[_B_PLAYERS] = number(d, "players", _MIN_PLAYERS, _MAX_PLAYERS)
+        s[_B_PLAYERS] = number(d, "players", MIN_PLAYERS, MAX_PLAYERS)
         s[_B_ROUND] = number(d, "round", 0, 255)
         s[B_PHASE] = index(d["phase"], PHASE_NAMES, "phase")
         s[B_FIRST] = number(d, "first", 0, s[_B_PLAYERS] - 1)
