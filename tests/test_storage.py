@@ -7,6 +7,7 @@ import pytest
 from lockdown import storage
 from lockdown.games.infiltration.rules.game import Game
 from lockdown.games.infiltration.rules.save import dumps
+from lockdown.crash import append
 from lockdown.storage import SAVE, Store
 from tests.core.check import Saved, playing
 
@@ -163,7 +164,7 @@ def test_root_may_end_in_a_slash_or_be_empty(tmp_path, monkeypatch):
 def test_the_log_keeps_only_its_newest_whole_lines_under_the_limit(tmp_path):
     s, _ = store(tmp_path)
     for i in range(300):
-        s.append("errors.log", "line %03d %s" % (i, "x" * (i % 37)), 512)
+        append(s, "errors.log", "line %03d %s" % (i, "x" * (i % 37)), 512)
         assert os.path.getsize(tmp_path / "errors.log") <= 512
     rows = (tmp_path / "errors.log").read_text().split("\n")
     assert rows[-1] == "" and rows[-2].startswith("line 299")
@@ -174,14 +175,15 @@ def test_the_log_keeps_only_its_newest_whole_lines_under_the_limit(tmp_path):
 
 def test_a_huge_log_line_is_cut_to_keep_the_bound(tmp_path):
     s, _ = store(tmp_path)
-    s.append("errors.log", "a" * 100, 256)
-    s.append("errors.log", "b" * 1000, 256)
+    append(s, "errors.log", "a" * 100, 256)
+    append(s, "errors.log", "b" * 1000, 256)
     text = (tmp_path / "errors.log").read_text()
     assert len(text) <= 256 and text.endswith("b\n")
 
 
 def test_a_new_game_after_a_finished_one_archives_it_keeping_the_last_eight(tmp_path):
-    from lockdown.storage import ARCHIVE, KEEP
+    from lockdown.archive import KEEP
+    from lockdown.storage import ARCHIVE
     s, lines = store(tmp_path)
     for n in range(KEEP + 2):
         g = game_in_play()

@@ -7,6 +7,7 @@ drawing itself; the words around it use lockdown.draw when that still imports.
 """
 import gc
 import io
+import os
 import sys
 
 from micropython import const
@@ -75,6 +76,26 @@ def screen(fb, digits, kind):
         pass
 
 
+def append(store, name, line, limit):
+    """Adds a line to `store`'s log `name`, which never grows past `limit` bytes: old lines drop
+    off the top (here, not in storage.py: only a crash writes a log)."""
+    if store.off:
+        return
+    path = store.path(name)
+    try:
+        size = os.stat(path)[6]
+    except OSError:
+        size = 0
+    if size + len(line) + 1 <= limit:
+        with open(path, "a") as f:
+            f.write(line + "\n")
+        return
+    with open(path, "rb") as f:
+        f.seek(max(0, size - limit // 2))
+        tail = f.read()
+    store.write(name, tail[tail.find(b"\n") + 1:].decode() + line[:limit // 2 - 1] + "\n")
+
+
 def report(hw, store, e):
     """Tells the serial console, the screen and errors.log about `e`; returns its code."""
     gc.collect()  # the crash may be a MemoryError: make room for the report
@@ -97,7 +118,7 @@ def report(hw, store, e):
         except Exception:
             pass
     try:
-        store.append(LOG, entry, LOG_LIMIT)
+        append(store, LOG, entry, LOG_LIMIT)
     except Exception as x:
         hw.log("errors.log: %s" % x)
     return digits

@@ -8,12 +8,12 @@ Each game has its own save file (Infiltration's is game.json); the store knows n
 the session it is handed writes and reads its own text (dumps, loads). A save that is a JSON
 object with an "id" names its game: a game with the newest archive's id replaces it.
 """
-import json
 import os
+
+from lockdown.games import unload
 
 SAVE = "game.json"
 ARCHIVE = "log"  # finished games, log/<n>.json, for the desktop export
-KEEP = 8  # finished games kept
 SAVE_MAX = 16384  # bytes: a real save is a few KB; anything bigger is set aside unread
 UNREADABLE = "%s could not be loaded (%s). It is kept as %s; a new game starts."
 CRASHES = "crashes"  # crashes since the loop last ran steadily; absent when there were none
@@ -28,15 +28,6 @@ def _short(why):
     if why.startswith("save: "):
         why = why[6:]
     return why[:60]
-
-
-def _ident(text):
-    """The game id a save names (its JSON "id"), or None."""
-    try:
-        doc = json.loads(text)
-    except Exception:  # not JSON, or too deep for the heap: no id
-        return None
-    return doc.get("id") if type(doc) is dict else None
 
 
 def _stem(name):
@@ -88,24 +79,6 @@ class Store:
             f.write(text)
         _replace(tmp, self.path(name))
 
-    def append(self, name, line, limit):
-        """Adds a line to a log that never grows past `limit` bytes: old lines drop off the top."""
-        if self.off:
-            return
-        path = self.path(name)
-        try:
-            size = os.stat(path)[6]
-        except OSError:
-            size = 0
-        if size + len(line) + 1 <= limit:
-            with open(path, "a") as f:
-                f.write(line + "\n")
-            return
-        with open(path, "rb") as f:
-            f.seek(max(0, size - limit // 2))
-            tail = f.read()
-        self.write(name, tail[tail.find(b"\n") + 1:].decode() + line[:limit // 2 - 1] + "\n")
-
     def save(self, session):
         """Saves the session's game; a new game replacing a finished one archives that one."""
         text = session.dumps()
@@ -119,33 +92,16 @@ class Store:
         return self._finished
 
     def archive(self, text):
-        """Keeps a finished game as log/<n>.json, n counting up; only the last KEEP stay.
-
-        A game already there as the newest is not archived again: a power cut between this and
-        the save of the new game, or an undone new game started again, leaves no duplicate. The
-        newest with the same game id is that game changed by an undo since: it is replaced.
-        """
+        """Keeps a finished game in the archive folder (lockdown/archive.py, imported only for it)."""
         if self.off:
             return
-        folder = self.archive_dir
+        from lockdown.archive import keep
         try:
-            os.mkdir(self.path(folder))
-        except OSError:
-            pass  # already there
-        nums = [int(n[:-5]) for n in os.listdir(self.path(folder)) if n.endswith(".json") and n[:-5].isdigit()]
-        n = max(nums) + 1 if nums else 1
-        newest = self._read("%s/%d.json" % (folder, n - 1), SAVE_MAX) if nums else None
-        if newest == text:
-            return
-        ident = _ident(text) if newest else None
-        if ident and _ident(newest) == ident:
-            n -= 1
-        self.write("%s/%d.json" % (folder, n), text)
-        for old in nums:
-            if old <= n - KEEP:
-                self.remove("%s/%d.json" % (folder, old))
+            keep(self, text)
+        finally:
+            unload("lockdown.archive")
 
-    def _read(self, name, limit):
+    def read(self, name, limit):
         """The text of `name` if it is at most `limit` bytes, else None (also when unreadable)."""
         try:
             if os.stat(self.path(name))[6] > limit:
