@@ -3,7 +3,7 @@
 Two knobs and three switches, the same everywhere: the ALARM knob moves the cursor; the PROX knob
 changes the value of the row under it (in a list of places, a Menu, it moves the cursor too); GO
 or the PROX switch picks the row; the ALARM switch goes back. Screens subclass Form (rows by name) or
-Menu (a list of places) and fill in their rows.
+lockdown.menu.Menu (a list of places) and fill in their rows.
 """
 from micropython import const
 
@@ -148,31 +148,3 @@ class Form:
         if self.top + ROWS < n:
             draw.text(fb, "\x1f", 120, 0, 0)  # font.TRI_DOWN: more rows below
         draw.text(fb, self.footer, 1, 56)
-
-
-class Menu(Form):
-    """A list of places: ITEMS holds (label, screen name) pairs; picking one goes there.
-
-    A screen name of None goes back; `go(name)` can be overridden for places that are not screens.
-    Both knobs move the cursor.
-    """
-    ITEMS = ()  # type: tuple
-    PROX_MOVES = True
-
-    def layout(self):
-        return tuple(name for _, name in self.ITEMS)
-
-    def label(self, row):
-        for text, name in self.ITEMS:
-            if name == row:
-                return text
-        return ""
-
-    def editable(self, row):
-        return False
-
-    def pick(self, row):
-        self.go(row)
-
-    def go(self, name):
-        self.app.open(name)

@@ -4,7 +4,8 @@ from lockdown.events import GO
 from lockdown.games.infiltrate.ai import LEVELS
 from lockdown.games.infiltrate.rules import ARMY, SETTINGS
 from lockdown.games.infiltrate.session import DEVICE
-from lockdown.ui import Form, Menu as ListMenu, View, title_bar
+from lockdown.menu import Menu as ListMenu
+from lockdown.ui import Form, View, title_bar
 
 _COUNTS = ("0", "1", "2", "3", "4")
 _SIZES = ("", "small 1pt", "medium 2pt", "large 3pt")

@@ -7,7 +7,8 @@ from lockdown.events import ALARM, GO
 from lockdown.games.infiltration.rules.game import SECRET_ROOM
 from lockdown.games.infiltration.rules.helpers import DRAFT, download, draft_prompt, extract, op_name
 from lockdown.games.infiltration.rules.actions import A_PHASE
-from lockdown.ui import Form, Menu, View, title_bar
+from lockdown.menu import Menu
+from lockdown.ui import Form, View, title_bar
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 

@@ -2,7 +2,8 @@
 from lockdown import draw
 from lockdown.games.infiltration.rules.game import CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED
 from lockdown.games.infiltration.rules.actions import A_SETTING
-from lockdown.ui import Form, Menu as ListMenu, View, title_bar
+from lockdown.menu import Menu as ListMenu
+from lockdown.ui import Form, View, title_bar
 
 VERSION = "0.1"
 
