@@ -81,3 +81,41 @@ def test_go_on_the_setup_still_starts_after_a_boot_without_the_home_screen():
     app.press(GO)  # the setup's default start
     assert not app.stack or type(app.top()).__name__ != "Setup"
     assert home in sys.modules and app.session.game.round == 1
+
+
+def test_a_new_session_has_no_undo_ring_and_no_die_until_they_are_needed():
+    from lockdown.games.infiltration.rules.actions import A_ALARM
+    from lockdown.games.infiltration.rules.session import Session
+    from tests.core.check import playing
+    s = Session(Xorshift(1), playing(4))
+    assert s._history is None and s._die is None
+    s.turn(A_ALARM, 1)
+    assert s._history is not None and s.history.count == 1 and s._die is None
+    from lockdown.games.infiltration.rules.game import SECURITY
+    from tests.core.check import to_phase
+    to_phase(s.game, SECURITY)
+    s.roll(3)  # a physical die's face: still no device die
+    assert s._die is None
+    assert 1 <= s.die.roll() <= 6 and s.die is s.die
+
+
+def test_the_npc_walk_leaves_ram_when_the_npc_phase_ends():
+    from lockdown.games.infiltration.rules.game import NPC, SECURITY
+    from tests.core.check import playing, to_phase
+    g = playing(4)
+    to_phase(g, NPC)
+    g.next_phase()
+    assert g.phase == SECURITY and "lockdown.games.infiltration.rules.npc" not in sys.modules
+
+
+def test_the_loader_forgets_its_invariants_and_the_archive_is_forgotten_after_use():
+    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.storage import Store
+    from tests.core.check import playing
+    s = Session(Xorshift(1), playing(4))
+    text = s.dumps()
+    s.loads(text)
+    assert "lockdown.games.infiltration.rules.invariants" not in sys.modules
+    from tests.core.test_game_id import _folder
+    Store(_folder("boot_modules"), log=lambda m: None).archive(text)
+    assert "lockdown.archive" not in sys.modules

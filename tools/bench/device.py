@@ -45,7 +45,6 @@ class Rig:
     """The board's hardware contract (display, inputs, root, wdt, log) and its virtual clock."""
 
     def __init__(self, root):
-        from lockdown.dice import Xorshift
         from lockdown.oled import SSD1306
         from lockdown.runloop import boot
         for name in BOARD_MODULES:
@@ -56,7 +55,7 @@ class Rig:
         sys.modules.pop("boards", None)  # as boards.build() leaves it: the package forgotten
         self.display = SSD1306(NullBus())
         self.inputs = self
-        self.entropy = Xorshift(1)
+        self._rand = None  # host_sim's Xorshift(1), made at the first draw (a board's os.urandom imports nothing)
         self.root = root
         self.wdt = None
         self.now = 0
@@ -68,6 +67,12 @@ class Rig:
 
     def log(self, msg):
         pass
+
+    def entropy(self, n):
+        if self._rand is None:
+            from lockdown.dice import Xorshift
+            self._rand = Xorshift(1)
+        return self._rand(n)
 
     def diff(self, a, b):
         return a - b
