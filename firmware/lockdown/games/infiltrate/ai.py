@@ -15,9 +15,9 @@ from array import array
 from micropython import const
 
 from lockdown.games.infiltrate.rules import MAX_MOVES, OVER, STATE_SIZE, Board
+from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
 
 NODES = const(200)  # Hard's budget per move
-LEVELS = ("Easy", "Fair", "Hard")  # names for the screens, weakest first
 _EASY_PICK = const(3)  # Easy picks among this many best-looking moves
 _WIDTH = const(6)  # root moves Hard searches past the first look
 _MAX_PLY = const(6)

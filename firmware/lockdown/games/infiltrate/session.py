@@ -4,15 +4,16 @@ Every change goes through here, one undo entry each, so the screens, the script 
 save all see the same game. The device opponent (when chosen) plays player 2: it builds its army
 when setup starts, then places and moves one step per `device_step`, each its own undo entry;
 `undo` takes back the device's steps along with the player's last one.
+
+The undo ring and the die are made at their first use, and ai.py is imported only when the device
+plays: a board with no save draws its first frame (the armies' form) without them.
 """
 import json
 
 from micropython import const
 
-from lockdown.dice import Die
 from lockdown.games.infiltrate.rules import (ARMY, B_BELOW, B_POS, B_TOP, HAND, NONE, OVER, PHASE_NAMES, PIECES,
                                              PLAY, SETUP, SQUARES, STATE_SIZE, Board)
-from lockdown.history import History
 
 VERSION = const(1)
 DEVICE = const(1)  # the player the device opponent plays
@@ -23,6 +24,7 @@ A_MOVE = const(4)
 A_SETTING = const(5)
 A_NEW = const(6)
 A_DEVICE = const(7)
+LEVELS = ("Easy", "Fair", "Hard")  # the device opponent's levels, weakest first (ai.py reads them)
 ACTION_NAMES = ("", "army", "start", "placement", "move", "setting", "new game", "device")
 _LIMITS = (3, 1, 2, 1, 3, 15, PIECES, NONE, NONE, 5, 2, 3)  # highest value of each header byte
 
@@ -36,12 +38,30 @@ class Session:
 
     def __init__(self, entropy):
         self.board = Board()
-        self.history = History(STATE_SIZE)
-        self.die = Die(entropy)
+        self._history = None  # the undo ring and the die, made when first needed (`history`, `die`)
+        self._die = None
         self.entropy = entropy
-        self.level = -1  # the device opponent's level (ai.LEVELS), -1: two players at the table
+        self.level = -1  # the device opponent's level (LEVELS), -1: two players at the table
         self.changes = 0
         self._ai = None
+
+    @property
+    def history(self):
+        """The undo ring, made (history.py imported) at the first action; allocates nothing once made."""
+        h = self._history
+        if h is None:
+            from lockdown.history import History
+            h = self._history = History(STATE_SIZE)
+        return h
+
+    @property
+    def die(self):
+        """The die, made (dice.py imported) at the first roll."""
+        d = self._die
+        if d is None:
+            from lockdown.dice import Die
+            d = self._die = Die(self.entropy)
+        return d
 
     def _act(self, ok):
         """Keeps the undo entry recorded before an action the board took; drops it and refuses else."""

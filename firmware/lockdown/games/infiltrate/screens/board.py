@@ -15,10 +15,9 @@ from micropython import const
 
 from lockdown import draw, ticks
 from lockdown.events import ALARM, GO
-from lockdown.games.infiltrate.ai import LEVELS
 from lockdown.games.infiltrate.rules import (ARMY, B_LAST_TO, DRAW, K_PLACE, K_PUSH_OFF, NB, NONE,
                                              OVER, OWNER, PLAY, SETUP, SIZE, SQUARES)
-from lockdown.games.infiltrate.session import ACTION_NAMES
+from lockdown.games.infiltrate.session import ACTION_NAMES, LEVELS
 
 DEVICE_MS = const(700)  # the device's move waits this long, so the player sees each one land
 _CW = const(15)  # cell width and height, grid lines included

@@ -1,9 +1,8 @@
 """The army builder, the menu and the settings of Infiltrate."""
 from lockdown import draw
 from lockdown.events import GO
-from lockdown.games.infiltrate.ai import LEVELS
 from lockdown.games.infiltrate.rules import ARMY, SETTINGS
-from lockdown.games.infiltrate.session import DEVICE
+from lockdown.games.infiltrate.session import DEVICE, LEVELS
 from lockdown.menu import Menu as ListMenu
 from lockdown.ui import Form, View, title_bar
 
