@@ -13,9 +13,8 @@ small state (entry count, that one edit, the seen cards) is what an undo snapsho
 from array import array
 from micropython import const
 
-SUITS = const(5)
-SUIT_NAMES = ("red", "blue", "green", "yellow", "black")
-SUIT_SHORT = ("Red", "Blu", "Grn", "Yel", "Blk")
+from lockdown.games.infiltraitors.missions import SUIT_NAMES, SUIT_SHORT, SUITS, bits  # noqa: F401 (theirs, read here too)
+
 SPECIAL = const(1)  # the number of a suit's special card
 
 # Entry kinds
@@ -68,14 +67,6 @@ def match(suit, number, s_suit, s_number, one_divides=False):
     if s_number == SPECIAL:
         return one_divides
     return number % s_number == 0 or s_number % number == 0
-
-
-def bits(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 class Board:

@@ -4,6 +4,9 @@ One row of five bytes a mission (suspects, bullets, suits, flag bits low and hig
 table costs about 120 bytes. Training #2 and #3 store 0 suspects and bullets: the number of agents
 sets them. Every special rule has a short text of our own, lines of at most 21 characters (a 5x7
 font on 128 px), that the device shows; the rules the device keeps are the flags table.py reads.
+
+The suits' names and the clue board's display levels live here too, not in clues.py and
+table.py: the setup screen (a board's first frame with no save) needs them, and so loads neither.
 """
 from micropython import const
 
@@ -12,6 +15,17 @@ TRAINING = const(3)
 MIN_AGENTS = const(2)
 MAX_AGENTS = const(5)
 MAX_SUSPECTS = const(11)  # Mission 20
+
+SUITS = const(5)
+SUIT_NAMES = ("red", "blue", "green", "yellow", "black")
+SUIT_SHORT = ("Red", "Blu", "Grn", "Yel", "Blk")
+LETTERS = ("R", "B", "G", "Y", "K")  # K: black, as B is blue
+
+# Clue board display levels, chosen per mission
+FULL = const(0)
+COUNT_ONLY = const(1)
+OFF = const(2)
+DISPLAY_NAMES = ("list", "count", "off")
 
 # Flag bits: what a mission changes
 F_NUM13 = const(0x0001)  # cards 2-13 only (Training #1)
@@ -93,6 +107,15 @@ SPECIAL_READING = (
     "Special suspect is 1:\nonly its suit matches",
     "Special suspect is 1:\nevery clue matches.",
 )
+
+
+def bits(m):
+    """How many bits of `m` are set (the suits in a mask)."""
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
 
 
 def name(m):

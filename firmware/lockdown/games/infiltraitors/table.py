@@ -10,6 +10,7 @@ also the number token order of Missions 3 and 14; in Mission 19 slot 0 is the Ki
 from micropython import const
 
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors.missions import COUNT_ONLY, DISPLAY_NAMES, FULL, OFF  # noqa: F401
 from lockdown.games.infiltraitors.clock import TIME_UP, Clock
 from lockdown.games.infiltraitors.clues import (GUESS, HORIZONTAL, KNOWN, SMALL_SIZE, SPECIAL,
                                                 SUITS, VERTICAL, Board, bits)
@@ -31,11 +32,7 @@ WHY_STUCK = const(3)
 WHY_TIME = const(4)
 WHY_NAMES = ("", "all found", "too few bullets", "no action left", "time up")
 
-# Clue board display levels, chosen per mission
-FULL = const(0)
-COUNT_ONLY = const(1)
-OFF = const(2)
-DISPLAY_NAMES = ("list", "count", "off")
+# Clue board display levels, chosen per mission: missions.py's (FULL, COUNT_ONLY, OFF, DISPLAY_NAMES)
 
 # Options for the rulebook's open points
 OPT_ONE_DIVIDES = const(0x01)  # Mission 15: a special suspect (a 1) matches every clue

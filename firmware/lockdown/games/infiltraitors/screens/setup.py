@@ -6,19 +6,22 @@ Suits: a mission that only gives their number (3 or 4 of the 5) starts with the 
 engine has always used (red, yellow, black; blue added for 4), said as such; PROX on the Suits row
 steps through every other choice of that many suits, the default first. Training #1 names its
 suits (fixed) and five-suit missions use them all.
+
+Before a mission is set up the session has no table (it makes one when first asked), and this
+screen asks it nothing: a board's first frame with no save loads neither table.py nor clues.py.
 """
 from lockdown import draw
 from lockdown.events import GO
 from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.clues import SUIT_SHORT, SUITS, bits
-from lockdown.games.infiltraitors.screens.common import LETTERS
-from lockdown.games.infiltraitors.table import DISPLAY_NAMES, FULL, OFF
+from lockdown.games.infiltraitors.missions import (DISPLAY_NAMES, FULL, LETTERS, OFF, SUIT_SHORT, SUITS,
+                                                   bits)
 from lockdown.ui import Form, View, title_bar
 
 _LABELS = {"mission": "Mission", "agents": "Agents", "suspects": "Suspects", "bullets": "Bullets",
            "clock": "Clock", "board": "Clue board", "start": "Start mission"}
 _SUITS_HOW = ("Suits (fixed)", "Suits (default)", "Suits (chosen)", "Suits (all five)")
 _MAX_MIN = 99
+_AGENTS = 3  # the agents of a session's first table (Table(0, 3)): the first setup's
 
 
 def _clock(m):
@@ -51,13 +54,13 @@ class Setup(Form):
 
     def __init__(self, app):
         s = app.session
-        t = s.table
-        self.mission = t.mission if s.started else 0
-        self.agents = t.agents
+        t = s.table if s.started else None  # none made for the first setup
+        self.mission = t.mission if t else 0
+        self.agents = t.agents if t else _AGENTS
         self.minutes = _clock(self.mission)
-        self.display = t.display if s.started else FULL
+        self.display = t.display if t else FULL
         self.choice = 0  # the index of the suits in suit_choice: 0, the default
-        if s.started and choosable(self.mission):
+        if t and choosable(self.mission):
             while suit_choice(self.mission, self.choice) not in (t.suits, -1):
                 self.choice += 1
             if suit_choice(self.mission, self.choice) < 0:
