@@ -8,7 +8,7 @@ ARCHIVE = "infiltraitors-log"  # finished missions
 HOME = ("home", "Home")
 SCREENS = {  # name -> (module in screens/, class)
     "setup": ("setup", "Setup"),
-    "new": ("setup", "NewConfirm"),
+    "new": ("menu", "NewConfirm"),
     "menu": ("menu", "Menu"),
     "undo": ("menu", "UndoConfirm"),
     "rules": ("rules", "Rules"),

@@ -1,6 +1,8 @@
-"""The menu (hold GO on the table) and the undo question."""
+"""The menu (hold GO on the table) and its questions: the undo, a new mission over one in play
+(asked by the setup; here so the setup's module, a board's first frame, does not carry it)."""
 from lockdown import draw
 from lockdown.events import GO
+from lockdown.games.infiltraitors import missions as ms
 from lockdown.ui import Form, View, title_bar
 
 _LABELS = {"back": "Back to table", "undo": "Undo", "rules": "Mission rules",
@@ -60,3 +62,27 @@ class UndoConfirm(View):
         draw.centre(fb, "Take back the", 18)
         draw.centre(fb, self.name + "?", 28)
         draw.text(fb, "GO undo   ALARM keep", 1, 56)
+
+
+class NewConfirm(View):
+    """Starting over a mission still in progress: GO replaces it (undo brings it back), ALARM keeps
+    it and goes back to the setup."""
+
+    def __init__(self, app, setup):
+        super().__init__(app)
+        self.setup = setup
+        self.name = ms.name(app.session.table.mission)
+
+    def press(self, button):
+        app = self.app
+        app.close()
+        if button == GO:
+            app.attempt(self.setup.start, True)
+
+    def draw(self, fb):
+        title_bar(fb, "NEW MISSION")
+        draw.centre(fb, self.name, 12)
+        draw.centre(fb, "is still in play.", 22)
+        draw.centre(fb, "Start a new one?", 32)
+        draw.centre(fb, "(undo brings it back)", 42)
+        draw.text(fb, "GO new    ALARM keep", 1, 56)

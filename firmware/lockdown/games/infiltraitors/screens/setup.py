@@ -1,6 +1,6 @@
 """New mission: which one, how many agents; the suspects, bullets and special rule it brings,
 the suits in play, an optional clock, and how much the clue board shows. Over a mission still
-in progress, starting asks first (NewConfirm).
+in progress, starting asks first (menu.py's NewConfirm, loaded only then).
 
 Suits: a mission that only gives their number (3 or 4 of the 5) starts with the default the
 engine has always used (red, yellow, black; blue added for 4), said as such; PROX on the Suits row
@@ -10,12 +10,11 @@ suits (fixed) and five-suit missions use them all.
 Before a mission is set up the session has no table (it makes one when first asked), and this
 screen asks it nothing: a board's first frame with no save loads neither table.py nor clues.py.
 """
-from lockdown import draw
 from lockdown.events import GO
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.missions import (DISPLAY_NAMES, FULL, LETTERS, OFF, SUIT_SHORT, SUITS,
                                                    bits)
-from lockdown.ui import Form, View, title_bar
+from lockdown.ui import Form
 
 _LABELS = {"mission": "Mission", "agents": "Agents", "suspects": "Suspects", "bullets": "Bullets",
            "clock": "Clock", "board": "Clue board", "start": "Start mission"}
@@ -163,27 +162,3 @@ class Setup(Form):
         app.close_all()
         app.home.agent = 0
         app.flash(ms.name(self.mission) + ": go")
-
-
-class NewConfirm(View):
-    """Starting over a mission still in progress: GO replaces it (undo brings it back), ALARM keeps
-    it and goes back to the setup."""
-
-    def __init__(self, app, setup):
-        super().__init__(app)
-        self.setup = setup
-        self.name = ms.name(app.session.table.mission)
-
-    def press(self, button):
-        app = self.app
-        app.close()
-        if button == GO:
-            app.attempt(self.setup.start, True)
-
-    def draw(self, fb):
-        title_bar(fb, "NEW MISSION")
-        draw.centre(fb, self.name, 12)
-        draw.centre(fb, "is still in play.", 22)
-        draw.centre(fb, "Start a new one?", 32)
-        draw.centre(fb, "(undo brings it back)", 42)
-        draw.text(fb, "GO new    ALARM keep", 1, 56)
