@@ -12,6 +12,7 @@ import json
 
 from micropython import const
 
+from lockdown.games import Parts
 from lockdown.games.infiltrate.rules import (ARMY, B_BELOW, B_POS, B_TOP, HAND, NONE, OVER, PHASE_NAMES, PIECES,
                                              PLAY, SETUP, SQUARES, STATE_SIZE, Board)
 
@@ -33,35 +34,16 @@ class SaveError(ValueError):
     """The save text cannot be loaded; the message says why."""
 
 
-class Session:
+class Session(Parts):
     PACKAGE = "lockdown.games.infiltrate"
+    STATE_SIZE = STATE_SIZE  # the undo ring's entry (Parts)
 
     def __init__(self, entropy):
         self.board = Board()
-        self._history = None  # the undo ring and the die, made when first needed (`history`, `die`)
-        self._die = None
         self.entropy = entropy
         self.level = -1  # the device opponent's level (LEVELS), -1: two players at the table
         self.changes = 0
         self._ai = None
-
-    @property
-    def history(self):
-        """The undo ring, made (history.py imported) at the first action; allocates nothing once made."""
-        h = self._history
-        if h is None:
-            from lockdown.history import History
-            h = self._history = History(STATE_SIZE)
-        return h
-
-    @property
-    def die(self):
-        """The die, made (dice.py imported) at the first roll."""
-        d = self._die
-        if d is None:
-            from lockdown.dice import Die
-            d = self._die = Die(self.entropy)
-        return d
 
     def _act(self, ok):
         """Keeps the undo entry recorded before an action the board took; drops it and refuses else."""

@@ -14,6 +14,7 @@ draws its first frame without it; save.py is forgotten again after each dumps an
 from micropython import const
 
 from lockdown.ticks import diff
+from lockdown.games import Parts
 from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_SIZE, Game, RuleError
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
@@ -29,14 +30,13 @@ def _forget_save():
     unload("lockdown.games.infiltration.rules.invariants")
 
 
-class Session:
+class Session(Parts):
     PACKAGE = "lockdown.games.infiltration"  # the game package the App finds the screens in
+    STATE_SIZE = STATE_SIZE  # the undo ring's entry (Parts)
 
     def __init__(self, entropy, game=None):
         self.game = game or Game()
-        self._history = None  # the undo ring and the die, made when first needed (`history`, `die`)
-        self._die = None
-        self._entropy = entropy
+        self.entropy = entropy
         self.id = 0  # this game's id, drawn at New game (0: a save from before ids)
         self._log = None  # the GameLog, made by `log` when first needed
         self.forced = 0  # a die face the next device roll shows (simulator scripts, tests)
@@ -45,25 +45,6 @@ class Session:
         self._spin_at = 0
         self._logs = []  # (buf, last, id) of the game before each "new game" the history holds
         self._fresh = False  # a new game started here and not over since (see `fresh`)
-
-    @property
-    def history(self):
-        """The undo ring, made (history.py imported) at the first action: a board that boots to
-        the setup screen has neither it nor its ring in RAM before the first frame."""
-        h = self._history
-        if h is None:
-            from lockdown.history import History
-            h = self._history = History(STATE_SIZE)
-        return h
-
-    @property
-    def die(self):
-        """The die, made (dice.py imported) at the first roll."""
-        d = self._die
-        if d is None:
-            from lockdown.dice import Die
-            d = self._die = Die(self._entropy)
-        return d
 
     @property
     def log(self):
@@ -92,7 +73,7 @@ class Session:
             raise
         if code == A_SETUP:
             self._keep_log()
-            b = self._entropy(2)
+            b = self.entropy(2)
             self.id = (b[0] << 8 | b[1]) or 1
         self._fresh = code == A_SETUP or self._fresh and not self.game.over
         self.changes += 1
