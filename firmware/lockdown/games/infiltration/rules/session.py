@@ -14,7 +14,7 @@ draws its first frame without it; save.py is forgotten again after each dumps an
 from micropython import const
 
 from lockdown.ticks import diff
-from lockdown.games import Parts
+from lockdown.games import Parts, unload
 from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_SIZE, Game, RuleError
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
@@ -25,7 +25,6 @@ _SAVE = "lockdown.games.infiltration.rules.save"
 def _forget_save():
     """save.py (and invariants.py, which the loader checks with) are needed only while a save is
     written or read: their RAM comes back between saves."""
-    from lockdown.games import unload
     unload(_SAVE)
     unload("lockdown.games.infiltration.rules.invariants")
 
