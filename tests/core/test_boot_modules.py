@@ -114,8 +114,10 @@ def test_the_loader_forgets_its_invariants_and_the_archive_is_forgotten_after_us
     from tests.core.check import playing
     s = Session(Xorshift(1), playing(4))
     text = s.dumps()
-    s.loads(text)
+    restored = Session(Xorshift(2))
+    restored.loads(text)
     assert "lockdown.games.infiltration.rules.invariants" not in sys.modules
+    assert restored._history is not None  # ready before a restored game's first detent
     from tests.core.test_game_id import _folder
     Store(_folder("boot_modules"), log=lambda m: None).archive(text)
     assert "lockdown.archive" not in sys.modules

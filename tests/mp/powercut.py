@@ -19,7 +19,7 @@ exactly once. Scenarios:
 Prints one line per scenario, "powercut <scenario>: N cut points checked, N failed", then
 "powercut: N cut points checked, N failed, T ms", and exits 1 on any failure.
 
-    micropython tests/mp/powercut.py [rounds] [scenario ...] [--broken] [--archive-always]
+    micropython tests/mp/powercut.py [rounds] [scenario ...] [--broken] [--archive-always] [--firmware=DIR]
 
 --broken swaps in a save that is not atomic (remove, then write), --archive-always an archive
 that never checks the newest one (a duplicate after a cut): this must catch both.
@@ -29,8 +29,12 @@ import sys
 import time
 import vfs
 
+# --firmware=DIR: the firmware as deployed (tools/deploy.py's .mpy build), loaded as a board loads it
+_FW = [a[11:] for a in sys.argv if a.startswith("--firmware=")]
 sys.path.insert(0, "firmware")
 sys.path.insert(0, ".")
+if _FW:
+    sys.path.insert(0, _FW[0])
 
 from lockdown.dice import Xorshift  # noqa: E402
 from lockdown.games.infiltration.rules.actions import (A_ALARM, A_FIRST, A_OPERATIVE, A_PHASE, A_PROX,  # noqa: E402

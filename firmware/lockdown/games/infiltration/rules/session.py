@@ -168,6 +168,7 @@ class Session(Parts):
         finally:
             _forget_save()
         self._fresh = False
+        self.history  # noqa: B018  (made now: a restored game's first detent allocates nothing)
 
     @property
     def over(self):
