@@ -51,6 +51,9 @@ BUDGETS = {  # figure key -> (limit, unit), each checked with <=
     "ram_peak_live": (64 * KB, "B"),
     "ram_peak_raw": (72 * KB, "B"),
     "code_boot": (30 * KB, "B"),
+    "rom_boot": (40 * KB, "B"),  # the RAM budgets again, with the modules in a ROM partition
+    "rom_peak_live": (64 * KB, "B"),
+    "rom_peak_raw": (72 * KB, "B"),
     "dial_share": (0.20, "of a full frame"),
     "roll_wire_us": (1000000 - 1, "us"),
 }
@@ -65,6 +68,20 @@ def build_firmware(out):
     """tools/deploy.py's build: {board path: bytes} for every file that goes on the board."""
     built = deploy.build(ROOT, out, deploy.mpy_cross_version(deploy.find_mpy_cross()))
     return {remote: os.path.getsize(local) for remote, (local, _) in built.items()}
+
+
+def build_romfs(fw, image):
+    """The deployed build as a ROMFS image (`mpremote romfs build`'s format and writer): what a
+    board with a ROM partition imports in place, bytecode and constants left in flash, as frozen
+    modules are."""
+    import contextlib
+    import io
+    from mpremote.romfs import make_romfs
+    with contextlib.redirect_stdout(io.StringIO()):  # its listing of the files
+        data = make_romfs(fw, mpy_cross=False)
+    with open(image, "wb") as f:
+        f.write(data)
+    return image
 
 
 def encode(path):
@@ -233,8 +250,11 @@ def collect(workdir, game="infiltration"):
     unix, r = run_unix(mode, fw, events, game=game)
     if unix is None:
         raise RuntimeError("the unix port failed:\n%s\n%s" % (r.stdout, r.stderr))
+    rom, r = run_unix("heap", build_romfs(fw, os.path.join(workdir, "deploy.romfs")), events, game=game)
+    if rom is None:
+        raise RuntimeError("the unix port failed on the ROMFS image:\n%s\n%s" % (r.stdout, r.stderr))
     fit64, steady64, misses = smallest_heap(fw, events, game)
-    wh, uh = wasm["heap"], unix["heap"]
+    wh, uh, rh = wasm["heap"], unix["heap"], rom["heap"]
     boot_mods = wh["boot_modules"]
     boot_bytes = sum(mpy_size(sizes, m) or 0 for m in boot_mods)
     q = wasm["qstr"]
@@ -245,6 +265,13 @@ def collect(workdir, game="infiltration"):
         "ram64_boot": uh["boot"], "ram64_peak_live": uh["peak_live"], "ram64_peak_raw": uh["peak_raw"],
         "ram64_base": uh["base"],
         "ratio_64_32": round(uh["peak_live"] / wh["peak_live"], 3),
+        "rom64_boot": rh["boot"], "rom64_peak_live": rh["peak_live"], "rom64_peak_raw": rh["peak_raw"],
+        # On 32-bit at most the 64-bit figure over that point's 64/32 ratio with .mpy: what the ROM
+        # keeps out of the heap (bytecode, strings) is bytes, the same size on both, so the rest
+        # is more pointer-heavy than the whole was, and shrinks by at least that ratio.
+        "rom_boot": int(rh["boot"] * wh["boot"] / uh["boot"]) + 1,
+        "rom_peak_live": int(rh["peak_live"] * wh["peak_live"] / uh["peak_live"]) + 1,
+        "rom_peak_raw": int(rh["peak_raw"] * wh["peak_raw"] / uh["peak_raw"]) + 1,
         "heap_fit64": fit64, "heap_fit32": int(fit64 * wh["peak_live"] / uh["peak_live"]),
         "heap_steady64": steady64, "heap_steady32": int(steady64 * wh["peak_live"] / uh["peak_live"]),
         "heap_misses": len(misses),
@@ -309,6 +336,10 @@ ROWS = (  # (label, key or format over the figures)
     ("RAM after boot by kind, 32-bit: interned strings / .mpy imported (bytecode, at most) / the rest "
      "(objects), B", "{qstr_boot} / {code_boot} / {rest_boot}"),
     ("Interned strings at the end of the script (never freed), 32-bit, B", "qstr_end"),
+    ("RAM with the modules in a ROM partition (ROMFS image, imported in place as frozen modules are), "
+     "after boot / live peak / raw peak, 64-bit (unix), B", "{rom64_boot} / {rom64_peak_live} / {rom64_peak_raw}"),
+    ("  the same on 32-bit, at most (each over its point's 64/32-bit ratio with .mpy), B",
+     "{rom_boot} / {rom_peak_live} / {rom_peak_raw}"),
     ("Smallest heap the script runs in (.mpy), unix port / scaled to 32-bit by the ratio, B",
      "{heap_fit64} / {heap_fit32}"),
     ("Smallest heap from which every size up to 16 KB more runs it (512 B steps), unix / 32-bit, B "

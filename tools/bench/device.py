@@ -156,6 +156,7 @@ def heap(root, events, out):
     boot = live = raw = gc.mem_alloc() - base
     qstr_info()
     out["boot_modules"] = firmware_modules()
+    out["origin"] = sys.modules["lockdown.runloop"].__file__  # where the firmware was imported from
     live_at = raw_at = 0
     for _ in rig.run(events):
         used = gc.mem_alloc() - base  # this step's garbage on the live set: the step's high water
@@ -319,13 +320,27 @@ def timing(root):
     return res
 
 
+def mount_rom(image):
+    """Imports from a ROMFS image, as a board with a ROM partition does: `.mpy` bytecode and
+    its constants stay in the image (here a buffer read before the base figure is taken, as
+    flash would hold it), so what the heap then holds is what freezing would leave there."""
+    import vfs
+    with open(image, "rb") as f:
+        rom = f.read()
+    vfs.mount(vfs.VfsRom(rom), "/rom")
+    sys.path.insert(0, "/rom")
+
+
 def job(mode, mpydir, root, events_path=None, order="", game=""):
     """The whole run as a generator (see heap); prints BENCH <json> at the end."""
     import json
     import os
     global GAME
     GAME = game or None
-    sys.path.insert(0, mpydir)
+    if mpydir.endswith(".romfs"):
+        mount_rom(mpydir)
+    else:
+        sys.path.insert(0, mpydir)
     for d in (root + "/alloc", root + "/time"):
         try:
             os.mkdir(d)
