@@ -266,9 +266,9 @@ def collect(workdir, game="infiltration"):
         "ram64_base": uh["base"],
         "ratio_64_32": round(uh["peak_live"] / wh["peak_live"], 3),
         "rom64_boot": rh["boot"], "rom64_peak_live": rh["peak_live"], "rom64_peak_raw": rh["peak_raw"],
-        # On 32-bit at most the 64-bit figure over that point's 64/32 ratio with .mpy: what the ROM
-        # keeps out of the heap (bytecode, strings) is bytes, the same size on both, so the rest
-        # is more pointer-heavy than the whole was, and shrinks by at least that ratio.
+        # On 32-bit, estimated high: the 64-bit figure over that point's 64/32 ratio with .mpy. What
+        # the ROM keeps out of the heap (bytecode, strings) is bytes, the same on both but for the
+        # heap's block rounding, so the rest is more pointer-heavy than the whole, and shrinks more.
         "rom_boot": int(rh["boot"] * wh["boot"] / uh["boot"]) + 1,
         "rom_peak_live": int(rh["peak_live"] * wh["peak_live"] / uh["peak_live"]) + 1,
         "rom_peak_raw": int(rh["peak_raw"] * wh["peak_raw"] / uh["peak_raw"]) + 1,
@@ -338,7 +338,7 @@ ROWS = (  # (label, key or format over the figures)
     ("Interned strings at the end of the script (never freed), 32-bit, B", "qstr_end"),
     ("RAM with the modules in a ROM partition (ROMFS image, imported in place as frozen modules are), "
      "after boot / live peak / raw peak, 64-bit (unix), B", "{rom64_boot} / {rom64_peak_live} / {rom64_peak_raw}"),
-    ("  the same on 32-bit, at most (each over its point's 64/32-bit ratio with .mpy), B",
+    ("  the same on 32-bit, estimated high (each over its point's 64/32-bit ratio with .mpy), B",
      "{rom_boot} / {rom_peak_live} / {rom_peak_raw}"),
     ("Smallest heap the script runs in (.mpy), unix port / scaled to 32-bit by the ratio, B",
      "{heap_fit64} / {heap_fit32}"),
