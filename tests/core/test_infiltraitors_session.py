@@ -97,6 +97,19 @@ def test_anything_malformed_is_refused_and_changes_nothing():
     assert whole(fresh) == whole(s)
 
 
+def test_a_start_the_rules_refuse_changes_nothing():
+    s, _ = played()
+    before = s.dumps()
+    m1 = 1  # Training #2: three suits, the group may pick them
+    for args in ((M7, 3, 0, 3, 0), (0, 3, 0, 1, 0b00111), (m1, 3, 0, 1, 0b00011), (m1, 3, 0, 1, 0b100111)):
+        raises(RuleError, s.start, *args[:4], 0, args[4])
+        assert s.dumps() == before and s.can_undo(), args
+    s.start(m1, 3, 0, 2, 0, 0b00111)  # red, blue, green; counts only
+    t = s.table
+    assert (t.suits, t.display, t.history.count) == (0b00111, 2, 0)  # chosen, not an undo step
+    assert s.undo_name()  # the new mission over the one before
+
+
 def test_changes_fresh_and_over():
     s = Session()
     assert s.fresh and not s.over and not s.started

@@ -16,13 +16,10 @@ Table (table.py, clues.py, clock.py and the undo ring's history.py imported) onl
 from micropython import const
 
 from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.missions import SUITS, bits
 
 VERSION = const(1)
 _SAVE_EVERY_MS = const(10000)
 _SAVE = "lockdown.games.infiltraitors.save"
-_T_DISPLAY = const(8)  # table.py's byte layout (save.py has all of it)
-_T_SUITS = const(9)
 
 
 def _rule_error(text):
@@ -65,17 +62,11 @@ class Session:
 
     def start(self, mission, agents, limit_s, display, now, suits=0):
         """A new mission replaces the table (the store archives a finished one); `suits` is a mask
-        of the suits in play, 0 for the mission's default."""
-        if suits and suits != ms.default_suits(mission) and (
-                ms.has(mission, ms.F_NUM13) or suits >> SUITS or bits(suits) != ms.suit_count(mission)):
-            raise _rule_error("suits are fixed")
+        of the suits in play, 0 for the mission's default. A RuleError changes nothing."""
+        from lockdown.games.infiltraitors.table import Table
+        t = Table(mission, agents, display=display, suits=suits)
         self._before = self.dumps() if self.in_progress else None
         self._since = 0
-        from lockdown.games.infiltraitors.table import Table
-        t = Table(mission, agents)
-        t.s[_T_DISPLAY] = display
-        if suits:
-            t.s[_T_SUITS] = suits
         t.clock.set_limit(limit_s)
         if limit_s:
             t.clock.start(now)

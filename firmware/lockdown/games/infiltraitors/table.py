@@ -87,11 +87,17 @@ class RuleError(ValueError):
 
 
 class Table:
-    def __init__(self, mission=0, agents=3, depth=DEPTH):
+    def __init__(self, mission=0, agents=3, depth=DEPTH, display=FULL, suits=0):
+        """A mission at its start; `suits` a mask of the suits in play, 0 for the mission's own."""
         if not 0 <= mission < ms.COUNT:
             raise RuleError("no such mission")
         if not ms.MIN_AGENTS <= agents <= ms.MAX_AGENTS:
             raise RuleError("2 to 5 agents")
+        if not FULL <= display <= OFF:
+            raise RuleError("no such level")
+        if suits and suits != ms.default_suits(mission) and (
+                ms.has(mission, ms.F_NUM13) or suits >> SUITS or bits(suits) != ms.suit_count(mission)):
+            raise RuleError("suits are fixed")
         self.flags = ms.flags(mission)
         self.board = Board(ms.numbers(mission), bool(self.flags & ms.F_PAIR))
         self.history = History(SNAPSHOT, depth)
@@ -101,7 +107,8 @@ class Table:
         s[_B_AGENTS] = agents
         s[_B_BULLETS] = ms.bullets(mission, agents)
         s[_B_TOTAL] = ms.suspects(mission, agents)
-        s[_B_SUITS] = ms.default_suits(mission)
+        s[_B_SUITS] = suits or ms.default_suits(mission)
+        s[_B_DISPLAY] = display
         s[_B_ELITE] = ASIDE
         s[_B_KP_AGENT] = ASIDE
         if self.flags & ms.F_KINGPIN:
