@@ -5,7 +5,8 @@
 Each game is measured alone, booted as the board boots it after the picker chose it (NAME: one of
 lockdown.games.GAMES with a full scripted session in SCRIPTS; infiltration by default).
 RAM and code size come from the firmware as deployed: tools/deploy.py's .mpy build, loaded by
-the 32-bit MicroPython WebAssembly port (the RP2040's word size) and by the 64-bit unix port.
+the 32-bit MicroPython WebAssembly port (the RP2040's word size) and by the 64-bit unix port, which
+also imports it from a ROMFS image (what a board with its modules in flash keeps in RAM).
 Display traffic comes from the real driver on host_sim's fake I2C bus; the simulator's wall time
 from CPython. The workload for the heap peaks and the smallest heap is the game's script; the
 play screen's detents, the odds and the display traffic are measured for Infiltration (DETAILED).
