@@ -323,11 +323,12 @@ def timing(root):
 def mount_rom(image):
     """Imports from a ROMFS image, as a board with a ROM partition does: `.mpy` bytecode and
     its constants stay in the image (here a buffer read before the base figure is taken, as
-    flash would hold it), so what the heap then holds is what freezing would leave there."""
+    flash would hold it), so the heap holds about what freezing would leave there (freezing
+    keeps the interned strings in flash too). The unix port has VfsRom; stock boards do not."""
     import vfs
     with open(image, "rb") as f:
         rom = f.read()
-    vfs.mount(vfs.VfsRom(rom), "/rom")
+    vfs.mount(vfs.VfsRom(rom), "/rom")  # pyright: ignore[reportAttributeAccessIssue]  (not in the rp2 stubs)
     sys.path.insert(0, "/rom")
 
 
