@@ -333,7 +333,8 @@ def mount_rom(image):
 
 
 def job(mode, mpydir, root, events_path=None, order="", game=""):
-    """The whole run as a generator (see heap); prints BENCH <json> at the end."""
+    """The whole run as a generator (see heap); prints BENCH <json> at the end. `mpydir` is the
+    deployed build's folder, or that build as a ROMFS image (a file ending in .romfs)."""
     import json
     import os
     global GAME
