@@ -99,11 +99,12 @@ def test_anything_malformed_is_refused_and_changes_nothing():
 
 def test_a_start_the_rules_refuse_changes_nothing():
     s, _ = played()
-    before = s.dumps()
+    before, undo = s.dumps(), s.undo_name()
     m1 = 1  # Training #2: three suits, the group may pick them
-    for args in ((M7, 3, 0, 3, 0), (0, 3, 0, 1, 0b00111), (m1, 3, 0, 1, 0b00011), (m1, 3, 0, 1, 0b100111)):
+    for args in ((M7, 3, 0, 3, 0), (M7, 6, 0, 1, 0), (ms.COUNT, 3, 0, 1, 0), (0, 3, 0, 1, 0b00111),
+                 (m1, 3, 0, 1, 0b00011), (m1, 3, 0, 1, 0b100111)):
         raises(RuleError, s.start, *args[:4], 0, args[4])
-        assert s.dumps() == before and s.can_undo(), args
+        assert (s.dumps(), s.undo_name()) == (before, undo), args  # undo still takes back a step
     s.start(m1, 3, 0, 2, 0, 0b00111)  # red, blue, green; counts only
     t = s.table
     assert (t.suits, t.display, t.history.count) == (0b00111, 2, 0)  # chosen, not an undo step
