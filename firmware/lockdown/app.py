@@ -6,12 +6,14 @@ names its game package, which lists the game's screens by name, module in its sc
 and class (each imported the first time it is opened and forgotten when the last one of its
 module closes), its home screen, and the screen that comes before home (`before_home`: the
 setup while no game is under way).
-What the App keeps for every game: the flash notice, the screensaver, and the clock.
+What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
+(the session's tick, on every pass, whatever screen is on top).
 """
 from micropython import const
 
 from lockdown import draw, ticks
 from lockdown.games import unload
+from lockdown.session import ALERT
 
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
 _SAVER_STEP_MS = const(8000)  # the screensaver's text moves this often
@@ -20,6 +22,7 @@ _FLASH_MS = const(1500)
 _CORE = {
     "notice": ("lockdown.notice", "Notice"),
     "picker": ("lockdown.picker", "Picker"),
+    "undo": ("lockdown.undo", "UndoConfirm"),  # a game may list its own "undo" in SCREENS
 }
 
 
@@ -134,6 +137,12 @@ class App:
         if self._flash and ticks.diff(now, self._flash_end) >= 0:
             self._flash = None
             self.dirty = True
+        ev = self.session.tick(now)  # game time runs whatever screen is on top
+        if ev:
+            self.dirty = True
+            if ev == ALERT:  # time up or a warning: the table must see it now
+                self._idle_from = now
+                self.sleeping = False
         home = self._home
         if home is not None and home.tick(now):
             self.dirty = True

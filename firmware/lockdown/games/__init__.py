@@ -21,29 +21,3 @@ def unload(mod):
         delattr(sys.modules[parent], name)
     except (KeyError, AttributeError):
         pass
-
-
-class Parts:
-    """The undo ring and the die of a game's Session, each made (history.py, dice.py imported) at
-    its first use: a board that boots to a setup screen has neither in RAM before the first frame.
-    Reading one once made allocates nothing. The Session sets STATE_SIZE and `entropy`."""
-    STATE_SIZE = 0
-    entropy = None  # type: ignore  # n -> n random bytes, like os.urandom: set by the Session
-    _history = None
-    _die = None
-
-    @property
-    def history(self):
-        h = self._history
-        if h is None:
-            from lockdown.history import History
-            h = self._history = History(self.STATE_SIZE)
-        return h
-
-    @property
-    def die(self):
-        d = self._die
-        if d is None:
-            from lockdown.dice import Die
-            d = self._die = Die(self.entropy)
-        return d

@@ -12,7 +12,7 @@ import json
 
 from micropython import const
 
-from lockdown.games import Parts
+from lockdown.session import GameSession
 from lockdown.games.infiltrate.rules import (ARMY, B_BELOW, B_POS, B_TOP, HAND, NONE, OVER, PHASE_NAMES, PIECES,
                                              PLAY, SETUP, SQUARES, STATE_SIZE, Board)
 
@@ -34,9 +34,9 @@ class SaveError(ValueError):
     """The save text cannot be loaded; the message says why."""
 
 
-class Session(Parts):
+class Session(GameSession):
     PACKAGE = "lockdown.games.infiltrate"
-    STATE_SIZE = STATE_SIZE  # the undo ring's entry (Parts)
+    STATE_SIZE = STATE_SIZE  # the undo ring's entry
 
     def __init__(self, entropy):
         self.board = Board()

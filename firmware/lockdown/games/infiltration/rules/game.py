@@ -9,6 +9,8 @@ Nothing here touches hardware, a clock or a random source: callers pass the die 
 """
 from micropython import const
 
+from lockdown.session import RuleError  # noqa: F401  (the core's: every game refuses the same way)
+
 # Dials
 PROX_MAX = const(99)
 ALARM_MIN = const(-1)
@@ -82,10 +84,6 @@ STATE_SIZE = const(35)
 _END_NONE = const(0)
 END_ESCAPED = const(1)
 END_LOCKDOWN = const(2)
-
-
-class RuleError(ValueError):
-    """An action the rules do not allow now; the message says why, in a few words."""
 
 
 def clamp(v, lo, hi):

@@ -14,7 +14,8 @@ draws its first frame without it; save.py is forgotten again after each dumps an
 from micropython import const
 
 from lockdown.ticks import diff
-from lockdown.games import Parts, unload
+from lockdown.games import unload
+from lockdown.session import GameSession
 from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_SIZE, Game, RuleError
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
@@ -29,9 +30,9 @@ def _forget_save():
     unload("lockdown.games.infiltration.rules.invariants")
 
 
-class Session(Parts):
+class Session(GameSession):
     PACKAGE = "lockdown.games.infiltration"  # the game package the App finds the screens in
-    STATE_SIZE = STATE_SIZE  # the undo ring's entry (Parts)
+    STATE_SIZE = STATE_SIZE  # the undo ring's entry
 
     def __init__(self, entropy, game=None):
         self.game = game or Game()
