@@ -53,6 +53,7 @@ class GameSession:
     state = None  # type: ignore  # what the undo ring snapshots: set (or a property) in the Session
     changes = 0  # committed actions so far; the board saves when this moves
     id = 0  # this game's id, drawn at each new game (0: none yet)
+    busy_ms = 0  # board time the last tick's work stands for (the device thinking): the simulator charges it
     _history = None
     _die = None
 

@@ -46,7 +46,7 @@ def test_a_new_session_has_no_table_and_imports_no_rules():
         s = Session()
         assert s._table is None
         assert not s.started and not s.in_progress and not s.over and s.fresh
-        assert s.status() == "no mission set up" and s.tick(0) == 0 and s.tick(5000) == 0
+        assert s.status() == "no mission set up" and s.clock_tick(0) == 0 and s.clock_tick(5000) == 0
         assert s._table is None and _loaded(RULES + (SAVE,)) == []
     _fresh(check)
 
@@ -71,7 +71,7 @@ def test_asking_for_the_table_makes_the_first_one_once():
         from lockdown.games.infiltraitors.table import Table
         first = Table(0, 3)
         assert t is s.table and bytes(t.s) == bytes(first.s) and t.agents == 3 and t.mission == 0
-        assert not s.started and s.status() == "no mission set up" and s.tick(0) == 0
+        assert not s.started and s.status() == "no mission set up" and s.clock_tick(0) == 0
     _fresh(check)
 
 

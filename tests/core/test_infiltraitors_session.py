@@ -28,8 +28,8 @@ def played():
     j = s.act(t.nab, 1)
     s.act(t.shoot, i, False, BLUE, 4)
     s.act(t.shoot, i, True, RED, 8)
-    s.tick(0)
-    s.tick(15000)
+    s.clock_tick(0)
+    s.clock_tick(15000)
     return s, j
 
 
@@ -134,19 +134,19 @@ def test_the_clock_runs_out_through_the_session_and_is_saved_as_it_runs():
     s = Session()
     s.start(ms.TRAINING - 1, 4, ms.CLOCK_S, 0, 1000)
     c = s.changes
-    s.tick(1000)
-    s.tick(6000)
+    s.clock_tick(1000)
+    s.clock_tick(6000)
     assert s.changes == c  # 5 s: not saved yet
-    s.tick(11000)
+    s.clock_tick(11000)
     assert s.changes == c + 1  # 10 s of clock: saved
     s.pause(12000, True)
-    s.tick(500000)
+    s.clock_tick(500000)
     assert s.table.clock.left_s() == ms.CLOCK_S - 11
     s.pause(500000, False)
     now = 500000
     while not s.table.result:
         now += 1000
-        s.tick(now)
+        s.clock_tick(now)
     assert (s.table.result, s.table.why) == (LOSE, WHY_TIME) and s.over
     assert now == 500000 + (ms.CLOCK_S - 11) * 1000
     raises(RuleError, s.pause, now, True)  # over: the clock has stopped
@@ -156,7 +156,7 @@ def test_the_clock_runs_out_through_the_session_and_is_saved_as_it_runs():
 def test_a_running_clock_goes_on_after_a_restart_from_the_save():
     s = Session()
     s.start(0, 2, 120, 0, 0)
-    s.tick(30000)
+    s.clock_tick(30000)
     r = Session()
     r.loads(s.dumps())
     r.tick(7000)  # the board's clock starts again at boot: no time passes over the restart
@@ -170,9 +170,9 @@ def test_undoing_the_end_lets_the_clock_go_on():
     t = s.table
     s.act(t.shoot, s.act(t.nab, 0), True)
     s.act(t.shoot, s.act(t.nab, 1), True)
-    s.tick(1000)
+    s.clock_tick(1000)
     assert not t.clock.running
     s.undo()
-    s.tick(2000)
-    s.tick(5000)
+    s.clock_tick(2000)
+    s.clock_tick(5000)
     assert t.clock.running and t.clock.left_s() == 597

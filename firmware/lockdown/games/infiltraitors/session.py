@@ -119,8 +119,8 @@ class Session:
             self._stopped = True
 
     # ---- the clock ------------------------------------------------------------------------------
-    def tick(self, now):
-        """Time passing: the clock's warning (clock.WARN_5, WARN_1, TIME_UP) or 0. The clock
+    def clock_tick(self, now):
+        """Time passing (the home screen's tick): the clock's warning (clock.WARN_5, WARN_1, TIME_UP) or 0. The clock
         stops when the mission ends, and goes on if an undo takes the end back."""
         if self._resume:  # only a load sets it, and a load makes the table
             self._resume = False

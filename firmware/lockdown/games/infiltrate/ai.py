@@ -41,6 +41,7 @@ class Opponent:
         self._me = 0
         self._stop = False
         self._threats = False
+        self.move = -1  # the move `begin` and `think` arrived at
 
     def army(self, board, p):
         """Builds player p's army: three large and three medium, 15 points, one row without stacks."""
@@ -57,6 +58,14 @@ class Opponent:
                     if board.can_place(size, home + c):
                         return size, home + c
         return 0, 0
+
+    def begin(self, board):
+        """Starts thinking about board's position (board is left as it was): `think` until ready."""
+        self.move = self.choose(board)
+
+    def think(self):
+        """One slice of the search; True once `move` holds the move to play (-1: none)."""
+        return True
 
     def choose(self, board):
         """The move to play (board is left as it was); -1 when the side to move has none."""

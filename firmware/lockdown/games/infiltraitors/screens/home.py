@@ -88,7 +88,7 @@ class Home:
 
     def tick(self, now):
         """The clock: its warnings flash; True when the shown second changed."""
-        ev = self.session.tick(now)
+        ev = self.session.clock_tick(now)
         if ev in (WARN_5, WARN_1, TIME_UP):
             self.app.flash(_WARNINGS[ev])
         return self.session.table.clock.left_s() != self._second or bool(ev)
