@@ -159,8 +159,8 @@ def test_a_running_clock_goes_on_after_a_restart_from_the_save():
     s.clock_tick(30000)
     r = Session()
     r.loads(s.dumps())
-    r.tick(7000)  # the board's clock starts again at boot: no time passes over the restart
-    r.tick(17000)
+    r.clock_tick(7000)  # the board's clock starts again at boot: no time passes over the restart
+    r.clock_tick(17000)
     assert r.table.clock.left_s() == 80 and r.table.clock.running
 
 

@@ -16,6 +16,7 @@ Table (table.py, clues.py, clock.py and the undo ring's history.py imported) onl
 from micropython import const
 
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.session import GameSession
 
 VERSION = const(1)
 _SAVE_EVERY_MS = const(10000)
@@ -31,7 +32,7 @@ class SaveError(ValueError):
     """The save cannot be loaded; the message says why."""
 
 
-class Session:
+class Session(GameSession):
     PACKAGE = "lockdown.games.infiltraitors"
 
     def __init__(self, entropy=None):
