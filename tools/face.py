@@ -1,6 +1,7 @@
-"""Draws docs/device-face.png: the device's face with the real play screen and what each control does.
+"""Draws device-face.png: the device's face with the real play screen and what each control does.
 
-    python tools/face.py [OUT.png]
+    .venv/bin/python tools/face.py [--out DIR]    # out/device-face.png
+    .venv/bin/python tools/face.py --docs         # refreshes docs/device-face.png, the README's
 
 The screen is the app's own frame (drawn through the simulator), so the picture cannot drift
 from the firmware. Pillow's built-in font keeps it working on any machine.
@@ -9,6 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from PIL import Image, ImageDraw, ImageFont  # noqa: E402
 
@@ -16,11 +18,13 @@ import host_sim  # noqa: E402,F401
 from host_sim.png import image  # noqa: E402
 from host_sim.runner import Sim  # noqa: E402
 from lockdown.events import ALARM, GO, PROX  # noqa: E402
+from pictures import folder  # noqa: E402
 
 BODY = (38, 40, 46)
 KNOB = (70, 72, 80)
 TEXT = (230, 230, 230)
 ACCENT = (240, 180, 60)
+NAME = "device-face.png"
 
 
 def play_frame():
@@ -41,7 +45,7 @@ def knob(d, cx, cy, r, name, lines, font, small):
         d.text((cx, cy + r + 40 + i * 22), line, fill=TEXT, font=small, anchor="mt")
 
 
-def main(out):
+def draw(out):
     screen = image(play_frame(), scale=4, bezel=8)
     w, h = 1100, 700
     img = Image.new("RGB", (w, h), (255, 255, 255))
@@ -64,5 +68,9 @@ def main(out):
     print(out)
 
 
+def main(argv=None):
+    draw(os.path.join(folder((__doc__ or "").split("\n")[0], argv), NAME))
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else os.path.join("docs", "device-face.png"))
+    main()

@@ -1,6 +1,7 @@
-"""Draws the default wiring of each board, docs/wiring-pico.png and docs/wiring-esp32.png.
+"""Draws the default wiring of each board, wiring-pico.png and wiring-esp32.png.
 
-    .venv/bin/python tools/wiring.py
+    .venv/bin/python tools/wiring.py [--out DIR]    # in out/
+    .venv/bin/python tools/wiring.py --docs         # refreshes docs/wiring-*.png, the README's
 
 The signal pins come from the board modules' own defaults (boards/pico.py,
 boards/esp32_devkitc.py, imported with the test fakes for machine), so the pictures cannot
@@ -301,9 +302,11 @@ def draw(board, out):
     print("%s (%d crossings)" % (out, lay["crossings"]))
 
 
-def main():
+def main(argv=None):
+    from pictures import folder
+    where = folder((__doc__ or "").split("\n")[0], argv)
     for board, b in BOARDS.items():
-        draw(board, os.path.join(ROOT, "docs", b["file"]))
+        draw(board, os.path.join(where, b["file"]))
 
 
 if __name__ == "__main__":
