@@ -8,6 +8,7 @@ import os
 import sys
 
 import host_sim  # noqa: F401  (sys.path set-up)
+from host_sim.paths import user_saves
 
 
 def parser():
@@ -27,12 +28,31 @@ def parser():
                    "the terminal and the window)")
     p.add_argument("--state-json", metavar="OUT", help="write the game state as JSON at the end")
     p.add_argument("--screenshot", metavar="OUT.png", help="write the final screen as a PNG")
-    p.add_argument("--game", choices=GAMES, default=DEFAULT, help="the game to start (default %s); "
-                   "the menu's game picker switches too" % DEFAULT)
-    p.add_argument("--save-dir", metavar="DIR", help="keep the board's files in DIR: the saved game is "
-                   "resumed at start and saved after each action as the board does, finished games "
-                   "archived in DIR/log (for tools.export --dir)")
+    p.add_argument("--game", choices=GAMES, help="the game to start (default: a script's %s; "
+                   "interactively the one the save folder was left in, as a board restarts into it, "
+                   "else %s); the menu's game picker switches too" % (DEFAULT, DEFAULT))
+    saves = p.add_mutually_exclusive_group()
+    saves.add_argument("--save-dir", metavar="DIR", help="keep the board's files in DIR: the saved game "
+                       "is resumed at start and saved after each action as the board does, finished "
+                       "games archived in DIR/log (for tools.export --dir). Default: none for a script; "
+                       "interactively %s" % user_saves().replace(os.path.expanduser("~"), "~", 1))
+    saves.add_argument("--fresh", action="store_true", help="interactively: start with no saved game "
+                       "and keep nothing (the save folder is neither read nor written)")
     return p
+
+
+def save_folder(args, scripted):
+    """The folder that holds the board's files this run, or None: a script keeps none unless
+    asked; a person's session keeps each game in the per-user folder, as a board's flash does."""
+    if args.save_dir or scripted or args.fresh:
+        return args.save_dir
+    return user_saves()
+
+
+def where_line(folder):
+    if folder is None:
+        return "saves: none kept"
+    return "saves in %s (--fresh: start empty, keep none)" % folder
 
 
 def load_script(path):
@@ -109,6 +129,7 @@ def folder_seed(folder):
 
 
 def main(argv=None):
+    from lockdown.games import DEFAULT
     args = parser().parse_args(argv)
     commands = None
     if args.script:
@@ -130,21 +151,27 @@ def main(argv=None):
         seed = (folder_seed(args.save_dir) if commands is not None
                 else int.from_bytes(os.urandom(4), "big") % 999999 + 1)
     seed_line = "seed %d (replay this session's dice with --seed %d)" % (seed, seed)
+    folder = save_folder(args, commands is not None)
+    if folder:
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as e:
+            print("%s: cannot keep the saves there: %s" % (folder, e.strerror or e), file=sys.stderr)
+            return 2
+    game = args.game or (DEFAULT if commands is not None else None)  # None: the folder's choice
     from host_sim.runner import Sim
-    if args.save_dir:
-        os.makedirs(args.save_dir, exist_ok=True)
-    sim = Sim(seed, game=args.game, save_dir=args.save_dir)
+    sim = Sim(seed, game=game, save_dir=folder)
     if commands is not None:
         status = play_script(commands, sim, args.script)
     elif args.window:
         from host_sim import window
-        print(seed_line, file=sys.stderr)
+        print(seed_line + "\n" + where_line(folder), file=sys.stderr)
         status = window.run(sim)
     else:
         from host_sim import terminal
-        status = terminal.run(sim, seed_line)
-        if status != 2:
-            print(seed_line, file=sys.stderr)  # again: the terminal's own screen is gone
+        status = terminal.run(sim, seed_line + "; " + where_line(folder))
+        if status != 2:  # again: the terminal's own screen is gone
+            print(seed_line + "\n" + where_line(folder), file=sys.stderr)
     if status == 2:
         return status  # nothing ran; a failed command (1) still leaves its state and screen
     if args.state_json and not write_state(args.state_json, sim):

@@ -207,3 +207,75 @@ def test_the_save_dir_holds_byte_for_byte_what_a_boards_flash_would(tmp_path):
         power_on(board_dir, script, seed)
         assert tree(sim_dir) == tree(board_dir), "after run %d" % i
     assert len(archived(sim_dir)) == 2 and saved(sim_dir)["phase"] == "selection"
+
+
+# ----- the interactive simulator keeps each game, as a board does -------------------------------
+def session_of(monkeypatch, plays, argv=()):
+    """One interactive start (the terminal's loop replaced by `plays(sim)`): (sim, stderr lines)."""
+    from host_sim import terminal
+    seen = {}
+
+    def fake_run(sim, status=""):
+        seen["sim"], seen["status"] = sim, status
+        plays(sim)
+        return 0
+    monkeypatch.setattr(terminal, "run", fake_run)
+    assert main(list(argv)) == 0
+    return seen["sim"], seen["status"]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A user's data folder of its own (XDG_DATA_HOME): the simulator's saves go to lockdown-sim in it."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    return data / "lockdown-sim"
+
+
+def to_37(sim):
+    sim.press(GO)
+    sim.wait(1600)
+    sim.turn(PROX, 37)
+
+
+def test_quit_and_start_again_and_the_game_is_still_there(home, monkeypatch, capsys):
+    sim, status = session_of(monkeypatch, to_37)
+    assert sim.hw.root == str(home) and saved(home)["prox"] == 37
+    assert "saves in %s" % home in status  # said on start, on the status line
+    assert "saves in %s" % home in capsys.readouterr().err  # and again after the terminal's screen
+    again, _ = session_of(monkeypatch, lambda sim: None)
+    assert (again.session.game.proximity, again.session.game.round) == (37, 1)
+
+
+def test_fresh_starts_empty_and_leaves_the_kept_game_alone(home, monkeypatch, capsys):
+    session_of(monkeypatch, to_37)
+    kept = tree(home)
+    sim, status = session_of(monkeypatch, lambda sim: (sim.press(GO), sim.turn(PROX, 5)), ["--fresh"])
+    assert sim.hw.root is None and sim.session.game.proximity == 5
+    assert "saves: none kept" in status
+    assert tree(home) == kept
+
+
+def test_save_dir_overrides_the_per_user_folder(home, tmp_path, monkeypatch):
+    other = tmp_path / "other"
+    sim, status = session_of(monkeypatch, to_37, ["--save-dir", str(other)])
+    assert saved(other)["prox"] == 37 and not home.exists()
+    assert "saves in %s" % other in status
+
+
+def test_the_interactive_simulator_restarts_in_the_game_the_picker_left(home, monkeypatch):
+    from lockdown.runloop import PICKED
+    from lockdown.storage import Store
+    session_of(monkeypatch, lambda sim: None)
+    Store(str(home), print).write(PICKED, "infiltrate")
+    sim, _ = session_of(monkeypatch, lambda sim: None)
+    assert sim.session.PACKAGE.endswith("infiltrate")
+    sim, _ = session_of(monkeypatch, lambda sim: None, ["--game", "infiltration"])  # --game still picks
+    assert sim.session.PACKAGE.endswith("infiltration")
+
+
+def test_a_script_still_keeps_no_folder_unless_asked(home, tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text(START)
+    assert main(["--script", str(script)]) == 0
+    assert not home.exists()

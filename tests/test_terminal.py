@@ -158,8 +158,9 @@ class SeedSpy:
 
 
 @pytest.fixture
-def spy(monkeypatch):
+def spy(monkeypatch, tmp_path):
     from host_sim import runner
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # the per-user save folder: not the real one
     SeedSpy.seeds = []
     monkeypatch.setattr(runner, "Sim", SeedSpy)
     statuses = []
@@ -177,8 +178,9 @@ def test_the_terminal_draws_a_fresh_seed_and_prints_it(spy, monkeypatch, capsys)
     err = capsys.readouterr().err
     assert "seed 12346 (replay this session's dice with --seed 12346)" in err
     assert "--seed 65537" in err
-    assert spy == ["seed 12346 (replay this session's dice with --seed 12346)",
-                   "seed 65537 (replay this session's dice with --seed 65537)"]  # the status line
+    assert [line.split(";")[0] for line in spy] == [
+        "seed 12346 (replay this session's dice with --seed 12346)",
+        "seed 65537 (replay this session's dice with --seed 65537)"]  # the status line
 
 
 def test_a_seed_given_is_used_and_no_random_drawn(spy, monkeypatch, capsys):
