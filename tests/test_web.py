@@ -479,3 +479,67 @@ def test_a_failed_build_keeps_the_earlier_page_whole(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == ["web"]
     assert {p: (out / p).read_bytes() for p in before} == before
     assert oct(os.stat(out).st_mode & 0o777) == oct(0o755)
+
+
+PLACED = """(() => { const c = document.getElementById('oled'), r = c.getBoundingClientRect(),
+  d = devicePixelRatio; return [r.x * d, r.y * d, r.width * d, r.height * d, c.width, c.height, d,
+  c.parentElement.clientWidth - 24]; })()"""
+WIDTHS = (320, 327, 344, 360, 375, 390, 393, 412, 430, 480, 600)  # phones, and a few between
+
+
+def painted_screen(page, path):
+    """The screen as the browser paints it, in device pixels, and the scale it should have: the
+    largest whole number of device pixels a side that fits the bezel."""
+    from PIL import Image
+    x, y, w, h, cw, ch, dpr, room = page.eval(PLACED)
+    assert abs(w - cw) < 1e-6 and abs(h - ch) < 1e-6, \
+        "the canvas is %r x %r device px, its backing store %d x %d: it is resampled" % (w, h, cw, ch)
+    page.b.call(page.name, "screenshot", {"path": str(path), "scale": "device"})  # the viewport
+    x, y = round(x), round(y)  # where it is painted: layout keeps 1/64 CSS px, paint whole device px
+    return Image.open(str(path)).convert("RGB").crop((x, y, x + cw, y + ch)), int(room * dpr // 128)
+
+
+def found(picture, inside):
+    """Whether `picture` is in `inside`, pixel for pixel, anywhere."""
+    want = picture.tobytes()
+    return any(inside.crop((dx, dy, dx + picture.width, dy + picture.height)).tobytes() == want
+               for dy in range(inside.height - picture.height + 1)
+               for dx in range(inside.width - picture.width + 1))
+
+
+def test_the_screen_is_scaled_by_whole_device_pixels_at_every_width(phone, tmp_path):
+    """A phone (dpr 3) 390 px wide, and other widths: every OLED pixel is a whole square of device
+    pixels on the device-pixel grid, no seams across an inverted bar: the browser paints the
+    simulator's own picture at the largest scale that fits, pixel for pixel."""
+    from host_sim.png import image
+    phone.open()
+    phone.play(recorded("menu"), "touch")  # inverted bars (the title, the cursor) across the screen
+    phone.wait_frame(stored("menu"), "the menu")
+    bad = []
+    for width in WIDTHS:
+        phone.b.call(phone.name, "setViewportSize", {"width": width, "height": 844})
+        phone.sleep(100)  # the resize event's fit()
+        got, scale = painted_screen(phone, tmp_path / ("viewport-%d.png" % width))
+        if not found(image(stored("menu"), scale), got):
+            got.save(str(tmp_path / ("screen-%d.png" % width)))
+            bad.append(width)
+    assert not bad, "the screen is not the picture at whole device pixels at %s CSS px: see %s" % (bad, tmp_path)
+
+
+def test_download_the_save_gives_one_file_the_running_games_save(desk):
+    """With saves of other games in the folder too, "Download the save" gives one file, the save
+    of the game on the screen (as the README says); the zip has them all."""
+    desk.open()
+    desk.eval("localStorage.setItem('lockdown:infiltrate.json', '{}')")  # another game's save
+    desk.reload()
+    desk.play([("press", GO), ("wait", 1600), ("turn", PROX, 3)], "keys")
+    desk.sleep(800)  # saved once the knobs rest
+    assert {"lockdown:game.json", "lockdown:infiltrate.json"} <= set(desk.stored())
+    desk.eval("""(() => { window.downloads = [];
+      HTMLAnchorElement.prototype.click = function () { window.downloads.push(this.download); }; })()""")
+    desk.b.call("desk", "click", "#dl-save")
+    desk.sleep(100)
+    assert desk.eval("window.downloads") == ["game.json"]
+    desk.b.call("desk", "click", "#dl-all")
+    desk.sleep(100)
+    assert desk.eval("window.downloads") == ["game.json", "lockdown-save.zip"]

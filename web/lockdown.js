@@ -6,6 +6,7 @@ import { loadMicroPython } from "./mp/micropython.mjs";
 
 const W = 128, H = 64, FRAME = W * H / 8;
 const ON = [190, 225, 255], GAP = 110; // host_sim/png.py: lit pixel, brightness of its gap line /255
+const BEZEL_RGB = [24, 26, 30]; // host_sim/png.py BEZEL, lockdown.css --bezel
 const SAVE = "/save", FW = "/fw";
 const PREFIX = "lockdown:"; // localStorage key = PREFIX + path under the save folder ("game.json", "log/1.json")
 const DRAG_PX = 18; // finger or mouse travel per detent
@@ -42,35 +43,71 @@ function problem(text) { // something the player must know about: stays on the p
 const now = () => Math.floor(performance.now()) & 0x3fffffff; // ticks_ms wraps at 2**30
 
 // ---- the screen ------------------------------------------------------------------------------------
-let scale = 0, image = null, pixels = null;
+// Each OLED pixel is s x s device pixels, s the largest that fits. The canvas is a box of whole
+// CSS pixels that is also a whole number of device pixels, its backing store exactly that many:
+// the browser then copies it 1:1 and never resamples it (at 390 CSS px and dpr 3 a canvas of
+// 1024 / 3 CSS px did, drawing faint seams across inverted bars). The screen sits centred in it,
+// on whole device pixels, with the bezel's colour around it.
+let scale = 0, image = null, pixels = null, ox = 0, oy = 0;
+
+function wholeBox(px, dpr) { // the least CSS size >= px device pixels that is whole in both units
+  for (let css = Math.ceil(px / dpr - 1e-9), n = 0; n < 64; css++, n++) {
+    if (Math.abs(css * dpr - Math.round(css * dpr)) < 1e-6) return css;
+  }
+  return Math.ceil(px / dpr);
+}
+
 function fit() {
   const dpr = window.devicePixelRatio || 1;
-  const css = canvas.parentElement.clientWidth - 24;
-  const s = Math.max(1, Math.floor((css * dpr) / W));
-  if (s !== scale) {
-    scale = s;
-    canvas.width = W * s;
-    canvas.height = H * s;
-    image = canvas.getContext("2d").createImageData(W * s, H * s);
-    pixels = new Uint32Array(image.data.buffer);
+  const avail = canvas.parentElement.clientWidth - 24;
+  let s = Math.max(1, Math.floor((avail * dpr) / W)), cssW, cssH;
+  for (;;) {
+    cssW = wholeBox(W * s, dpr);
+    cssH = wholeBox(H * s, dpr);
+    if (cssW <= avail || s === 1) break;
+    s--;
   }
-  canvas.style.width = (W * s) / dpr + "px";
-  canvas.style.height = (H * s) / dpr + "px";
+  const cw = Math.round(cssW * dpr), ch = Math.round(cssH * dpr);
+  if (s !== scale || cw !== canvas.width || ch !== canvas.height) {
+    scale = s;
+    canvas.width = cw;
+    canvas.height = ch;
+    ox = (cw - W * s) >> 1;
+    oy = (ch - H * s) >> 1;
+    image = canvas.getContext("2d").createImageData(cw, ch);
+    pixels = new Uint32Array(image.data.buffer);
+    pixels.fill(BEZEL);
+  }
+  canvas.style.width = cssW + "px";
+  canvas.style.height = cssH + "px";
+  canvas.style.left = canvas.style.top = "0px"; // centred, it may start on a fraction of a pixel:
+  const r = canvas.getBoundingClientRect(); // moved onto one whole in both units (browsers snap to either)
+  canvas.style.left = onGrid(r.x, dpr) - r.x + "px";
+  canvas.style.top = onGrid(r.y, dpr) - r.y + "px";
   draw();
 }
 
-function rgba(c, k) { // little-endian ABGR of colour c at brightness k/255 (PIL colorize from black)
-  return (255 << 24 | Math.round((c[2] * k) / 255) << 16 | Math.round((c[1] * k) / 255) << 8 | Math.round((c[0] * k) / 255)) >>> 0;
+function onGrid(at, dpr) { // the nearest whole CSS pixel to `at` that is also a whole device pixel
+  for (let d = 0; d < 64; d++) {
+    for (const t of [Math.round(at) + d, Math.round(at) - d]) {
+      if (Math.abs(t * dpr - Math.round(t * dpr)) < 1e-6) return t;
+    }
+  }
+  return Math.round(at);
 }
-const LIT = rgba(ON, 255), DIM = rgba(ON, GAP), DARK = rgba(ON, 0);
+
+function rgba(c, k) { // little-endian ABGR of colour c at brightness k/255 (PIL colorize from black)
+  return (255 << 24 | Math.floor((c[2] * k) / 255) << 16 | Math.floor((c[1] * k) / 255) << 8 | Math.floor((c[0] * k) / 255)) >>> 0;
+}
+const LIT = rgba(ON, 255), DIM = rgba(ON, GAP), DARK = rgba(ON, 0), BEZEL = rgba(BEZEL_RGB, 255);
 
 function draw() {
   if (!pixels) return;
-  const s = scale, row = W * s, grid = s >= 3;
+  const s = scale, row = canvas.width, grid = s >= 3;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const on = (frame[(y >> 3) * W + x] >> (y & 7)) & 1;
-      let p = y * s * row + x * s;
+      let p = (oy + y * s) * row + ox + x * s;
       for (let dy = 0; dy < s; dy++, p += row) {
         for (let dx = 0; dx < s; dx++) {
           pixels[p + dx] = !on ? DARK : grid && (dx === s - 1 || dy === s - 1) ? DIM : LIT;
@@ -220,10 +257,11 @@ function zip(files) { // a plain stored (uncompressed) zip: [name, bytes] -> Blo
   return new Blob([...parts, ...central, end], { type: "application/zip" });
 }
 
-document.getElementById("dl-save").onclick = () => {
-  const files = saveFiles().filter(([n]) => !n.includes("/") && n.endsWith(".json"));
-  if (!files.length) return say("No game saved yet: play a move first.");
-  for (const [n, data] of files) download(n, new Blob([data], { type: "application/json" }));
+document.getElementById("dl-save").onclick = () => { // one file: the save of the game on the screen
+  const name = glue ? glue.save_name() : "";
+  const file = saveFiles().find(([n]) => n === name);
+  if (!file) return say("No game saved yet: play a move first.");
+  download(name, new Blob([file[1]], { type: "application/json" }));
 };
 document.getElementById("dl-all").onclick = () => {
   const files = saveFiles();

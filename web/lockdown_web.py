@@ -149,6 +149,11 @@ def _crash(e, now):
     runloop.crashed(hw, store, e)  # counts the crash, draws and shows the error screen
 
 
+def save_name():
+    """The running game's save file ("game.json", "infiltraitors.json", ...): "Download the save"."""
+    return loop.store.save_name if loop else ""
+
+
 def turn(knob, n):
     hw.inputs.queue.append((0, knob, n))
 
