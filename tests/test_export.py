@@ -73,7 +73,8 @@ def fake_mpremote(files, calls):
         calls.append(args)
         assert args[:2] == ("connect", "auto") and args[2] == "fs"
         if args[-2] == "ls":
-            return "".join("%10d %s\n" % (len(t), n[4:]) for n, t in files.items() if n.startswith("log/"))
+            folder = args[-1][1:] + "/"
+            return "".join("%10d %s\n" % (len(t), n[len(folder):]) for n, t in files.items() if n.startswith(folder))
         if args[-2] == "cat" and args[-1][1:] in files:
             return files[args[-1][1:]]
         raise export.MissingFile("mpremote: cat: %s: No such file or directory." % args[-1])
@@ -241,7 +242,7 @@ def test_export_writes_into_out_by_default(board, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("tool, first_words", [
     ("export", "Pulls the saved games off the board"), ("fairness", "Is the device's die fair?"),
-    ("chart", "Draws one saved game as a PNG")])
+    ("chart", "Draws saved games as a PNG")])
 def test_help_from_the_repo_root_says_whole_sentences(tool, first_words):
     r = subprocess.run([sys.executable, "-m", "tools." + tool, "--help"], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
