@@ -145,12 +145,15 @@ def main(argv=None, run=mpremote):
         game, other = chosen
         if game:
             chart(game, args.out)
+            what = game["game"]
         else:
+            assert other  # pick() names one or the other
             results(other, others[other], args.out)
+            what = "%s results" % TITLES[other]
     except (ToolError, ValueError, OSError) as e:
         print("chart: %s" % e, file=sys.stderr)
         return 1
-    print("%s -> %s" % (game["game"] if game else "%s results" % TITLES[other], args.out))
+    print("%s -> %s" % (what, args.out))
     return 0
 
 
