@@ -279,3 +279,12 @@ def test_a_script_still_keeps_no_folder_unless_asked(home, tmp_path):
     script.write_text(START)
     assert main(["--script", str(script)]) == 0
     assert not home.exists()
+
+
+def test_the_window_keeps_the_games_too_and_says_where(home, monkeypatch, capsys):
+    from host_sim import window
+    monkeypatch.setattr(window, "no_display", lambda: None)
+    monkeypatch.setattr(window, "run", lambda sim: to_37(sim) or 0)
+    assert main(["--window"]) == 0
+    assert saved(home)["prox"] == 37
+    assert "saves in %s" % home in capsys.readouterr().err
