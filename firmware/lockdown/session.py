@@ -98,7 +98,7 @@ class GameSession:
     def can_undo(self):
         return self.history.count > 0
 
-    def undo_name(self):
+    def undo_name(self) -> str:
         """What an undo would take back, in words ("" when nothing)."""
         h = self.history
         return self.describe(h.last_code(), h.last_arg()) if h.count else ""
@@ -107,12 +107,12 @@ class GameSession:
         """Up to three more lines the undo screen shows (what the step changed); none by default."""
         return ()
 
-    def describe(self, code, arg):
+    def describe(self, code, arg) -> str:
         return self.ACTIONS[code]
 
     def new_id(self):
         """A new game's id (1..65535), so the archive keeps a finished game once."""
-        b = self.entropy(2)
+        b = self.entropy(2)  # pyright: ignore[reportOptionalCall]  (the Session sets it)
         self.id = (b[0] << 8 | b[1]) or 1
 
     # ---- time ------------------------------------------------------------------------------------

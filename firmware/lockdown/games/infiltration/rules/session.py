@@ -56,16 +56,16 @@ class Session(GameSession):
             log = self._log = GameLog()
         return log
 
-    def act(self, code, method, *args, spin=0, now=0):
-        """Runs method(*args) as one undoable action; RuleError propagates, leaving no trace.
+    def act(self, code, fn, *args, arg=0, spin=0, now=0):
+        """Runs fn(*args) as one undoable action (code, arg); RuleError propagates, leaving no trace.
 
         spin: nonzero for a detent of a knob on one value (the key names the value, e.g. which
         operative's data); it folds into the last action when that was the same spin, `now`
         (app.now) less than MERGE_MS after its previous detent, so a quick spin is one undo step.
         """
-        fold = self._begin(code, spin, now)
+        fold = self._begin(code, spin, now, arg)
         try:
-            method(*args)
+            fn(*args)
         except RuleError:
             if not fold:
                 self.history.drop()
@@ -73,19 +73,18 @@ class Session(GameSession):
             raise
         if code == A_SETUP:
             self._keep_log()
-            b = self.entropy(2)
-            self.id = (b[0] << 8 | b[1]) or 1
+            self.new_id()
         self._fresh = code == A_SETUP or self._fresh and not self.game.over
         self.changes += 1
 
-    def _begin(self, code, spin, now):
+    def _begin(self, code, spin, now, arg=0):
         """Records the undo entry for an action, unless it folds into the last one; says which."""
         fold = bool(spin and spin == self._spin and self.history.count and self.history.last_code() == code
                     and diff(now, self._spin_at) < MERGE_MS)
         self._spin = spin
         self._spin_at = now
         if not fold:
-            self.history.record(self.game, code)
+            self.history.record(self.game, code, arg)
         return fold
 
     def _keep_log(self):
