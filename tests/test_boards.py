@@ -56,6 +56,9 @@ def pin_levels(name, hw, level, t, key="go"):
         fake_machine.Pin.made[pin].set(level)
 
 
+SWITCH_KEYS = ("alarm_sw", "prox_sw", "go")
+
+
 def switches(hw):
     return hw.inputs._edges
 
@@ -93,6 +96,19 @@ def test_switches_record_their_edges_when_they_happen(fake, name):
     hw.inputs.poll(app, 600)
     hw.inputs.poll(app, 900)
     assert app.calls == [("press", 2), ("press", 0), ("press", 2)]
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_tap_while_the_save_blocks_the_loop_is_pressed_once(fake, name):
+    """The board's own switches under the run loop, a save holding it 300 ms (tests/core)."""
+    from tests.core.test_latched_presses import Board, tap_while_saving
+    hw = build(name, {})
+
+    def tap(button, at, ms):
+        key = SWITCH_KEYS[button]
+        pin_levels(name, hw, 0, at, key)
+        pin_levels(name, hw, 1, at + ms, key)
+    tap_while_saving(Board(inputs=hw.inputs, tap=tap))
 
 
 @pytest.mark.parametrize("name", ["pico", "esp32_devkitc"])

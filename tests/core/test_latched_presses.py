@@ -16,10 +16,13 @@ class Board:
     """The simulator's Hardware with ALARM and GO on edge rings, recorded into as a pin
     interrupt records; `busy()` is one pass's blocking work, during which the taps happen."""
 
-    def __init__(self, game="infiltration"):
+    def __init__(self, game="infiltration", inputs=None, tap=None):
+        """`inputs` and `tap(button, at, ms)`: a real board's, whose pins the tap drives."""
         self.hw = SimHardware(1)
         self.switches = [Edges(1, 0), None, Edges(1, 0)]
-        self.hw.inputs = Inputs((), self.switches)
+        self.hw.inputs = inputs or Inputs((), self.switches)
+        if tap:
+            self.tap = tap
         self.now = 0
         self.loop = boot(self.hw, 0, name=game)
         self.presses = []
@@ -31,7 +34,7 @@ class Board:
             real(b)
         app.press = press
 
-    def tap(self, button, at, ms=TAP_MS):
+    def tap(self, button, at, ms):
         """A press of `ms` from `at` (a pin goes low, then high again), noted as the interrupt would."""
         edges = self.switches[button]
         edges.record(0, at)
@@ -41,7 +44,7 @@ class Board:
         """The pass's blocking work: BLOCK_MS of board time, the taps falling inside it."""
         start = self.now
         for button, at in taps:
-            self.tap(button, start + at)
+            self.tap(button, start + at, TAP_MS)
         self.now = start + BLOCK_MS
 
     def step(self):
@@ -55,7 +58,11 @@ class Board:
 
 
 def test_a_tap_while_the_save_blocks_the_loop_is_pressed_once():
-    b = Board()
+    tap_while_saving(Board())
+
+
+def tap_while_saving(b):
+    """The GO tap inside the save's pass is pressed once (tests/test_boards.py: on a board)."""
     saves = []
 
     def save(session):
@@ -84,7 +91,7 @@ def test_a_tap_during_a_screen_change_is_pressed_once():
         if button == GO:
             b.busy(((ALARM, TAP_AT),))
     app.press = press
-    b.tap(GO, b.now)
+    b.tap(GO, b.now, TAP_MS)
     b.run(200)  # the GO press, then the busy pass
     b.run(100)
     assert before == "Setup" and type(app.top()).__name__ != before
