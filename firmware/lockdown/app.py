@@ -9,6 +9,8 @@ setup while no game is under way).
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
 (the session's tick, on every pass, whatever screen is on top).
 """
+import sys
+
 from micropython import const
 
 from lockdown import draw, ticks
@@ -34,6 +36,9 @@ class App:
         self.dirty = True
         self.stack = []  # open screens above home; the top one gets the input
         self.switch_to = None  # a game the picker chose: the loop restarts into it
+        # A screen's module was imported since the loop last looked: the loop leaves the first
+        # frame to its next pass, so no pass holds the board for the import and the draw together.
+        self.imported = False
         self._idle_from = None  # set by the first tick: idle is measured from the first one
         self.sleeping = False
         self._flash = None
@@ -42,6 +47,7 @@ class App:
         self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
+        self.imported = False  # the boot's imports are no pass's: the first pass draws the first frame
 
     @property
     def home(self):
@@ -51,7 +57,7 @@ class App:
         if h is None:
             mod, cls = self.game.HOME
             mod = self.session.PACKAGE + ".screens." + mod
-            h = self._home = getattr(__import__(mod, None, None, (cls,)), cls)(self)
+            h = self._home = getattr(self._import(mod, cls), cls)(self)
         return h
 
     def _back_home(self):
@@ -70,11 +76,15 @@ class App:
             mod = self.session.PACKAGE + ".screens." + mod
         else:
             mod, cls = _CORE[name]
-        m = __import__(mod, None, None, (cls,))
-        screen = getattr(m, cls)(self, *args)
+        screen = getattr(self._import(mod, cls), cls)(self, *args)
         screen.module = mod
         self.stack.append(screen)
         self.dirty = True
+
+    def _import(self, mod, cls):
+        if mod not in sys.modules:
+            self.imported = True
+        return __import__(mod, None, None, (cls,))
 
     def close(self):
         if self.stack:

@@ -60,11 +60,17 @@ class Loop:
         self.display_ok = True
 
     def step(self, now):
-        """Time, inputs, the screen if it changed, the save if it is due, then the watchdog."""
+        """Time, inputs, the screen if it changed, the save if it is due, then the watchdog.
+
+        A pass that imported a screen's module (a screen change) leaves the drawing to the next
+        one, 5 ms later: the import and the first frame are each a pass of their own, and the
+        inputs are read in between."""
         hw, app = self.hw, self.app
         app.tick(now)
         hw.inputs.poll(app, now)
-        if app.dirty and hw.display:
+        if getattr(app, "imported", False):  # a screen change imported its module: draw it next pass
+            app.imported = False
+        elif app.dirty and hw.display:
             app.draw(hw.display.fb)
             try:
                 hw.display.show()

@@ -1,0 +1,53 @@
+"""No loop pass holds the board for a screen's import and its first frame together: a pass in
+which the App imported a screen's module leaves the drawing to the next pass (runloop.Loop.step),
+which draws the very frame the simulator draws. The boot's first pass draws at once."""
+import framebuf
+
+from host_sim.runner import Sim, SimHardware
+from lockdown.buttons import Edges
+from lockdown.events import GO
+from lockdown.inputs import Inputs
+from lockdown.runloop import POLL_MS, boot
+
+
+class Display:
+    def __init__(self):
+        self.buf = bytearray(1024)
+        self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.shows = 0
+
+    def show(self):
+        self.shows += 1
+        return 0
+
+
+def test_a_pass_that_imports_a_screen_draws_it_next_pass():
+    hw = SimHardware(1)
+    hw.display = Display()
+    go = Edges(1, 0)
+    hw.inputs = Inputs((), (None, None, go))
+    loop = boot(hw, 0)
+    loop.step(0)
+    assert hw.display.shows == 1  # the first frame at once
+    go.record(0, 10)
+    go.record(1, 70)  # GO on the setup: the game starts, the play screen is imported
+    now = 70
+    while type(loop.app.top()).__name__ == "Setup":
+        now += POLL_MS
+        loop.step(now)
+    assert hw.display.shows == 1 and loop.app.dirty
+    loop.step(now + POLL_MS)
+    assert hw.display.shows == 2 and not loop.app.dirty
+    sim = Sim(1)
+    sim.press(GO)
+    assert bytes(hw.display.buf) == sim.frame()
+
+
+def test_a_screen_already_imported_draws_in_the_same_pass():
+    hw = SimHardware(1)
+    hw.display = Display()
+    loop = boot(hw, 0)
+    loop.step(0)
+    loop.app.turn(0, 1)  # the setup's cursor moves: no import
+    loop.step(POLL_MS)
+    assert hw.display.shows == 2
