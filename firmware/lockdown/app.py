@@ -7,7 +7,10 @@ and class (each imported the first time it is opened and forgotten when the last
 module closes), its home screen, and the screen that comes before home (`before_home`: the
 setup while no game is under way).
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
-(the session's tick, on every pass, whatever screen is on top).
+(the session's tick, on every pass, whatever screen is on top). A pass that imported a screen's
+module is marked (`imported`) so the loop draws it in the next pass, and on the screen before
+home, home's module is imported in an idle moment: no pass both imports and draws, and starting
+a game imports less.
 """
 import sys
 
@@ -20,6 +23,7 @@ from lockdown.session import ALERT
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
 _SAVER_STEP_MS = const(8000)  # the screensaver's text moves this often
 _FLASH_MS = const(1500)
+_AHEAD_MS = const(500)  # idle this long before home is made: its module is imported ahead
 # Screens every game has: name -> (module, class)
 _CORE = {
     "notice": ("lockdown.notice", "Notice"),
@@ -44,6 +48,7 @@ class App:
         self._flash = None
         self._flash_end = 0
         self._home = None  # made the first time it is needed (see `home`)
+        self._ahead = False  # home's module was imported ahead (see tick)
         self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
@@ -157,6 +162,12 @@ class App:
         if home is not None and home.tick(now):
             self.dirty = True
         idle = ticks.diff(now, self._idle_from)
+        if home is None and not self._ahead and idle >= _AHEAD_MS:
+            # On the screen before home (the setup), once the table pauses: home's module now,
+            # so the pass that starts the game does not also import it (that pass draws nothing).
+            self._ahead = True
+            mod, cls = self.game.HOME
+            self._import(self.session.PACKAGE + ".screens." + mod, cls)
         if not self.sleeping and idle >= SAVER_MS:
             self.sleeping = True
             self.dirty = True

@@ -52,9 +52,6 @@ class Edges:
         self._tail = nxt
         self.level = level
 
-    def value(self):
-        return self.level
-
     def waiting(self):
         """The time of the oldest record not read yet, or -1."""
         return -1 if self._head == self._tail else self._t[self._head]
@@ -106,7 +103,3 @@ class Button:
             self._held = True
             return HOLD
         return NONE
-
-    def update(self, pressed, now_ms):
-        """A poll of the level: `pressed` now; returns NONE, PRESS or HOLD."""
-        return self.edge(pressed, now_ms) or self.settle(now_ms)

@@ -1,13 +1,18 @@
 """No loop pass holds the board for a screen's import and its first frame together: a pass in
 which the App imported a screen's module leaves the drawing to the next pass (runloop.Loop.step),
 which draws the very frame the simulator draws. The boot's first pass draws at once."""
+import sys
+
 import framebuf
 
 from host_sim.runner import Sim, SimHardware
 from lockdown.buttons import Edges
 from lockdown.events import GO
+from lockdown.games import unload
 from lockdown.inputs import Inputs
 from lockdown.runloop import POLL_MS, boot
+
+PLAY = "lockdown.games.infiltration.screens.play"
 
 
 class Display:
@@ -22,6 +27,7 @@ class Display:
 
 
 def test_a_pass_that_imports_a_screen_draws_it_next_pass():
+    unload(PLAY)
     hw = SimHardware(1)
     hw.display = Display()
     go = Edges(1, 0)
@@ -51,3 +57,20 @@ def test_a_screen_already_imported_draws_in_the_same_pass():
     loop.app.turn(0, 1)  # the setup's cursor moves: no import
     loop.step(POLL_MS)
     assert hw.display.shows == 2
+
+
+def test_home_is_imported_ahead_once_the_setup_is_idle():
+    unload(PLAY)
+    hw = SimHardware(1)
+    loop = boot(hw, 0)
+    for t in range(0, 400, POLL_MS):
+        loop.step(t)
+    assert PLAY not in sys.modules
+    loop.app.turn(0, 1)  # an input: idle again from here
+    for t in range(400, 850, POLL_MS):
+        loop.step(t)
+    assert PLAY not in sys.modules and loop.app._home is None
+    for t in range(850, 1000, POLL_MS):
+        loop.step(t)
+    assert PLAY in sys.modules and loop.app._home is None  # imported, not made
+    assert type(loop.app.top()).__name__ == "Setup"
