@@ -153,11 +153,12 @@ def parse_bench(stdout, where):
     raise RuntimeError("%s printed no BENCH line:\n%s" % (where, stdout))
 
 
-def run_unix(mode, fw, events, heapsize=HEAP, game=""):
-    """device.py on the MicroPython unix port; returns (its figures, the completed process)."""
+def run_unix(mode, fw, events, heapsize=HEAP, game="", where=None):
+    """device.py on the MicroPython unix port; returns (its figures, the completed process).
+    `where`: the folder its save folder is made in (default: the system's temporary folder)."""
     exe = mpy_binary()
     assert exe, "no MicroPython unix port (.venv/bin/micropython or on PATH)"
-    with tempfile.TemporaryDirectory() as root:
+    with tempfile.TemporaryDirectory(dir=where) as root:
         r = subprocess.run([exe, "-X", "heapsize=%d" % heapsize, DEVICE, mode, fw, root, events, "", game],
                            capture_output=True, text=True, timeout=300)
     if r.returncode:
@@ -239,7 +240,8 @@ def sim_wall(path, draw=False, runs=3, game=None):
 # opponent's move 0.6 s there against 6.5 ms here (Infiltrate opponent, BENCHMARKS.md): 65 to
 # 117, about 90. The emulator charges no flash wait states, so a board is slower still.
 RP2040_RATIO = 90
-PASS_HEAP = 2 * 1024 * 1024  # room for every pass's figures (full6: 11,000 passes)
+PASS_HEAP = 1024 * 1024  # the game and every pass's figures (full6: 11,000 passes)
+PASS_ROOT = "/dev/shm" if os.path.isdir("/dev/shm") else None  # saves in memory: a disk's stalls are not a flash's
 PASS_RUNS = 5  # each pass's quickest of these replays: the machine is shared, the replay is not
 CAUSES = {"c": "screen change", "i": "input", "w": "draw", "s": "save", "d": "search"}  # passes.py's letters
 
@@ -253,7 +255,7 @@ def loop_passes(fw, events, game, runs=PASS_RUNS):
     cause there), merged into one replay. Returns (us, cause letters, script lines, presses)."""
     results = []
     for _ in range(runs):
-        res, r = run_unix("passes", fw, events, PASS_HEAP, game)
+        res, r = run_unix("passes", fw, events, PASS_HEAP, game, PASS_ROOT)
         if res is None:
             raise RuntimeError("the unix port failed timing the passes:\n%s\n%s" % (r.stdout, r.stderr))
         results.append(res["passes"])

@@ -3,14 +3,14 @@
 The script is replayed through the board's own loop (device.Rig: runloop.Loop.step on a virtual
 clock) with each part of a pass timed in microseconds of the port's own clock: the App's tick
 (game time: the session's tick, where the opponent searches), the inputs (an input's action,
-and the screen it opens or closes), the draw and show, the save. A part that imported a module
-is a screen change (the App imports a screen's module when it opens); the pass's cause is its
-longest part. Also, for every press, the passes from the one that delivered it to the one that
-showed its frame (two when the press changed screens). tools/bench.py takes each pass's
-quickest of several runs (the replay is the same each time) and scales it to a board.
+and the screen it opens or closes), the draw and show, the save. A part in which the App
+imported a screen's module is a screen change; the pass's cause is its longest part. Also, for every press, the passes from the one that delivered it to the one that
+showed its frame (two when the press changed screens). Each pass starts collected, so a pass's
+time is its own work and not where this heap's collections fall (a board's heap is another
+size). tools/bench.py takes each pass's quickest of several runs (the replay is the same each
+time) and scales it to a board.
 """
-import builtins
-import sys
+import gc
 from array import array
 from time import ticks_diff, ticks_us
 
@@ -20,27 +20,21 @@ T_PRESS = 2  # device.T_PRESS
 
 
 class Timer:
-    """The parts of the pass under way, in us; `imported` the parts that imported a module."""
+    """The parts of the pass under way, in us; `imported` the parts in which the App imported a
+    screen's module (app.imported: the screen changes, and home's module imported ahead)."""
 
-    def __init__(self):
+    def __init__(self, app):
+        self.app = app
         self.us = [0] * len(PARTS)
         self.imported = [False] * len(PARTS)
-        self.fresh = 0  # modules imported so far (not already loaded)
-        real = builtins.__import__
-
-        def counted(name, *args):
-            if name not in sys.modules:
-                self.fresh += 1
-            return real(name, *args)
-        builtins.__import__ = counted
 
     def wrap(self, fn, part):
         def timed(*args):
-            fresh = self.fresh
+            was = self.app.imported
             t = ticks_us()
             r = fn(*args)
             self.us[part] += ticks_diff(ticks_us(), t)
-            if self.fresh != fresh:
+            if self.app.imported and not was:
                 self.imported[part] = True
             return r
         return timed
@@ -60,8 +54,8 @@ class Timer:
 def passes(rig, events):
     """Per pass of the script: its us, cause (a letter of CAUSES) and script line; and per press,
     the first and last pass of its way to the panel."""
-    timer = Timer()
     app, loop = rig.app, rig.loop
+    timer = Timer(app)
     app.tick = timer.wrap(app.tick, 0)
     rig.poll = timer.wrap(rig.poll, 1)
     app.draw = timer.wrap(app.draw, 2)
@@ -81,4 +75,5 @@ def passes(rig, events):
             pending = -1
         rig.delivered = 0
         timer.clear()
+        gc.collect()  # each pass starts collected: its own work, not where this heap's collections fall
     return {"us": list(us), "cause": why.decode(), "line": list(lines), "presses": presses}
