@@ -35,9 +35,9 @@ import digitalio
 import framebuf
 
 from boards.hardware import assemble
+from lockdown import runloop
 from lockdown.buttons import Edges
 from lockdown.quadrature import Decoder
-from lockdown.runloop import ticks_ms
 
 SPEC = {
     "name": "Raspberry Pi",
@@ -86,7 +86,7 @@ class Sampler:
 
     def switch(self, n):
         io = _input(n)
-        edges = Edges(int(io.value), ticks_ms())
+        edges = Edges(int(io.value), runloop.ticks_ms())  # the loop's own clock
         self.switches.append((edges, io))
         return edges
 
@@ -96,7 +96,7 @@ class Sampler:
         for edges, io in self.switches:
             v = int(io.value)
             if v != edges.level:
-                edges.record(v, ticks_ms())
+                edges.record(v, runloop.ticks_ms())
 
     def run(self):
         while True:

@@ -45,24 +45,25 @@ class Inputs:
         edges = self._edges
         for i in range(len(levels)):
             level = levels[i]
-            if level is not None:
+            e = edges[i]
+            if level is not None and e is not None:
                 v = level()
-                if v != edges[i].level:
-                    edges[i].record(v, now_ms)
+                if v != e.level:
+                    e.record(v, now_ms)
         while True:  # the oldest record of any switch first, until every ring is read
-            first = -1
-            age = -1
+            first = None
+            which = age = -1
             for i in range(len(edges)):
                 e = edges[i]
                 if e is not None and e.waiting() >= 0 and diff(now_ms, e.waiting()) > age:
-                    first = i
+                    first = e
+                    which = i
                     age = diff(now_ms, e.waiting())
-            if first < 0:
+            if first is None:
                 break
-            e = edges[first]
-            t = e.waiting()
+            t = first.waiting()
             self._settle(app, t)
-            self._report(app, first, self._buttons[first].edge(e.take() == self._pressed, t))
+            self._report(app, which, self._buttons[which].edge(first.take() == self._pressed, t))
         self._settle(app, now_ms)
 
     def _settle(self, app, t):
