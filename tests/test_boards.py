@@ -292,6 +292,39 @@ def test_polls_and_the_interrupt_handlers_allocate_nothing_on_micropython():
     assert out == ["0", "2999"]
 
 
+IRQ_MP = """
+import micropython
+from boards.irq_switch import IrqSwitch
+class Pin:
+    IRQ_RISING = 1
+    IRQ_FALLING = 2
+    def __init__(self):
+        self.v = 1
+    def value(self):
+        return self.v
+    def irq(self, handler, trigger, hard=False):
+        self.handler = handler
+        self.hard = hard
+pin = Pin()
+switch = IrqSwitch(pin)
+micropython.heap_lock()  # as in a hard interrupt: any allocation raises MemoryError
+for i in range(40):  # more edges than the ring holds
+    pin.v = i % 2
+    pin.handler(pin)
+micropython.heap_unlock()
+n = 0
+while switch.waiting() >= 0:
+    last = switch.take()
+    n += 1
+print(pin.hard, n, last)
+"""
+
+
+def test_the_switch_interrupt_handler_allocates_nothing_on_micropython():
+    """IrqSwitch's handler runs with the heap locked, as a hard interrupt does, past a full ring."""
+    assert run("-c " + IRQ_MP).stdout.split() == ["True", "15", "1"]
+
+
 CONFIG_MP = """
 from boards.config import validate
 spec = {"name": "Pico", "pin": "GP%d", "pins": tuple(range(23)), "outputs": tuple(range(23)),
