@@ -23,7 +23,9 @@ from lockdown.session import ALERT
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
 _SAVER_STEP_MS = const(8000)  # the screensaver's text moves this often
 _FLASH_MS = const(1500)
-_AHEAD_MS = const(500)  # idle this long before home is made: its module is imported ahead
+_AHEAD_MS = const(500)  # idle this long before home is made: its modules are imported ahead
+# What starting a game imports besides home's module: the core's undo ring and die (session.py)
+_AHEAD = ("lockdown.history", "lockdown.dice")
 # Screens every game has: name -> (module, class)
 _CORE = {
     "notice": ("lockdown.notice", "Notice"),
@@ -48,7 +50,7 @@ class App:
         self._flash = None
         self._flash_end = 0
         self._home = None  # made the first time it is needed (see `home`)
-        self._ahead = False  # home's module was imported ahead (see tick)
+        self._ahead = 0  # modules imported ahead so far (see tick)
         self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
@@ -86,10 +88,22 @@ class App:
         self.stack.append(screen)
         self.dirty = True
 
+    def _import_ahead(self):
+        """On the screen before home (the setup), once the table pauses: one module a pass of what
+        starting the game will import (home's, then _AHEAD), so the pass that starts it imports less
+        (and draws nothing: the loop leaves the frame to the next pass)."""
+        k = self._ahead
+        self._ahead = k + 1
+        if k:
+            self._import(_AHEAD[k - 1], None)
+        else:
+            mod, cls = self.game.HOME
+            self._import(self.session.PACKAGE + ".screens." + mod, cls)
+
     def _import(self, mod, cls):
         if mod not in sys.modules:
             self.imported = True
-        return __import__(mod, None, None, (cls,))
+        return __import__(mod, None, None, (cls,) if cls else ())
 
     def close(self):
         if self.stack:
@@ -162,12 +176,8 @@ class App:
         if home is not None and home.tick(now):
             self.dirty = True
         idle = ticks.diff(now, self._idle_from)
-        if home is None and not self._ahead and idle >= _AHEAD_MS:
-            # On the screen before home (the setup), once the table pauses: home's module now,
-            # so the pass that starts the game does not also import it (that pass draws nothing).
-            self._ahead = True
-            mod, cls = self.game.HOME
-            self._import(self.session.PACKAGE + ".screens." + mod, cls)
+        if home is None and self._ahead <= len(_AHEAD) and idle >= _AHEAD_MS:
+            self._import_ahead()
         if not self.sleeping and idle >= SAVER_MS:
             self.sleeping = True
             self.dirty = True

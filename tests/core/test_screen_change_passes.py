@@ -74,3 +74,21 @@ def test_home_is_imported_ahead_once_the_setup_is_idle():
         loop.step(t)
     assert PLAY in sys.modules and loop.app._home is None  # imported, not made
     assert type(loop.app.top()).__name__ == "Setup"
+
+
+def test_what_starting_a_game_imports_comes_ahead_one_module_a_pass():
+    for m in (PLAY, "lockdown.history", "lockdown.dice"):
+        unload(m)
+    hw = SimHardware(1)
+    loop = boot(hw, 0)
+    t = 0
+    seen = []
+    while t < 600 + 4 * POLL_MS:
+        before = set(sys.modules)
+        loop.step(t)
+        new = [m for m in sys.modules if m not in before]
+        if new:
+            seen.append((t, new))
+        t += POLL_MS
+    assert [m for _, m in seen] == [[PLAY], ["lockdown.history"], ["lockdown.dice"]], seen
+    assert [t for t, _ in seen] == [500, 505, 510]
