@@ -9,8 +9,8 @@ setup while no game is under way).
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
 (the session's tick, on every pass, whatever screen is on top). A pass that imported a screen's
 module is marked (`imported`) so the loop draws it in the next pass, and on the screen before
-home, home's module is imported in an idle moment: no pass both imports and draws, and starting
-a game imports less.
+home, what starting the game imports (home's module, the undo ring's, the die's) comes one module
+a pass in an idle moment: no pass both imports and draws, and starting a game imports less.
 """
 import sys
 
