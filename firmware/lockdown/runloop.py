@@ -62,13 +62,14 @@ class Loop:
     def step(self, now):
         """Time, inputs, the screen if it changed, the save if it is due, then the watchdog.
 
-        A pass that imported a screen's module (a screen change) leaves the drawing to the next
-        one, 5 ms later: the import and the first frame are each a pass of their own, and the
-        inputs are read in between."""
+        A pass that imported a screen's module (a screen change) leaves the drawing and a save
+        that is due to the next one, 5 ms later: the import, the first frame and the flash write
+        are each a pass of their own, and the inputs are read in between."""
         hw, app = self.hw, self.app
         app.tick(now)
         hw.inputs.poll(app, now)
-        if getattr(app, "imported", False):  # a screen change imported its module: draw it next pass
+        imported = getattr(app, "imported", False)
+        if imported:  # a screen change imported its module: the rest comes next pass
             app.imported = False
         elif app.dirty and hw.display:
             app.draw(hw.display.fb)
@@ -79,7 +80,8 @@ class Loop:
                 if self.display_ok:  # said once per outage, not every frame
                     hw.log("display: %s" % e)
                 self.display_ok = False
-        self.save_if_due(now)
+        if not imported:
+            self.save_if_due(now)
         if hw.wdt:
             hw.wdt.feed()
 

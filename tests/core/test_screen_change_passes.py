@@ -10,7 +10,7 @@ from lockdown.buttons import Edges
 from lockdown.events import GO
 from lockdown.games import unload
 from lockdown.inputs import Inputs
-from lockdown.runloop import POLL_MS, boot
+from lockdown.runloop import POLL_MS, QUIET_MS, boot
 
 PLAY = "lockdown.games.infiltration.screens.play"
 
@@ -92,3 +92,19 @@ def test_what_starting_a_game_imports_comes_ahead_one_module_a_pass():
         t += POLL_MS
     assert [m for _, m in seen] == [[PLAY], ["lockdown.history"], ["lockdown.dice"]], seen
     assert [t for t, _ in seen] == [500, 505, 510]
+
+
+def test_a_save_due_in_a_pass_that_imports_comes_next_pass():
+    unload("lockdown.notice")
+    hw = SimHardware(1)
+    loop = boot(hw, 0)
+    saves = []
+    loop.store.save = lambda session: saves.append(loop.app.imported)
+    loop.step(0)
+    loop.session.changes += 1
+    loop.step(5)  # the change is seen; its save is due QUIET_MS later
+    loop.app.open("notice", "hello")  # in the pass where the save comes due: a screen imported
+    loop.step(5 + QUIET_MS)
+    assert saves == []
+    loop.step(10 + QUIET_MS)
+    assert saves == [False]
