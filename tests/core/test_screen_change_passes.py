@@ -1,6 +1,8 @@
-"""No loop pass holds the board for a screen's import and its first frame together: a pass in
+"""No loop pass holds the board for two of a screen's import, a frame and the save: a pass in
 which the App imported a screen's module leaves the drawing to the next pass (runloop.Loop.step),
-which draws the very frame the simulator draws. The boot's first pass draws at once."""
+which draws the very frame the simulator draws, and a save that is due waits for a pass that
+neither imported nor drew (SAVE_MAX_MS at most). The boot's first pass draws at once; on the
+setup screen, what starting the game imports comes ahead, one module a pass."""
 import sys
 
 import framebuf
@@ -10,7 +12,7 @@ from lockdown.buttons import Edges
 from lockdown.events import GO
 from lockdown.games import unload
 from lockdown.inputs import Inputs
-from lockdown.runloop import POLL_MS, QUIET_MS, boot
+from lockdown.runloop import POLL_MS, QUIET_MS, SAVE_MAX_MS, boot
 
 PLAY = "lockdown.games.infiltration.screens.play"
 
@@ -108,3 +110,24 @@ def test_a_save_due_in_a_pass_that_imports_comes_next_pass():
     assert saves == []
     loop.step(10 + QUIET_MS)
     assert saves == [False]
+
+
+def test_a_save_waits_for_a_pass_that_draws_nothing_at_most_save_max_ms():
+    hw = SimHardware(1)
+    hw.display = Display()
+    loop = boot(hw, 0)
+    saves = []
+    loop.store.save = lambda session: saves.append(t)
+    t = 0
+    loop.step(t)
+    loop.session.changes += 1
+    for t in range(5, QUIET_MS + 100, POLL_MS):  # a redraw in every pass until QUIET_MS + 50
+        loop.app.dirty = t < QUIET_MS + 50
+        loop.step(t)
+    assert saves == [QUIET_MS + 50]
+    loop.session.changes += 1
+    start = t + POLL_MS
+    for t in range(start, start + SAVE_MAX_MS + 100, POLL_MS):  # a screen that never rests
+        loop.app.dirty = True
+        loop.step(t)
+    assert saves[1:] == [start + SAVE_MAX_MS]
