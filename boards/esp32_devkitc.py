@@ -14,7 +14,8 @@ Default wiring (every switch and encoder common goes to GND; internal pull-ups):
 | GO button | GPIO13 | left 15th |
 
 Encoders use machine.Encoder (PCNT, counts on while Python is busy) where the firmware has
-it, else pin interrupts (boards/irq_encoder.py). Not allowed: GPIO1/3 (the USB serial),
+it, else pin interrupts (boards/irq_encoder.py); switches record their edges from pin
+interrupts (boards/irq_switch.py). Not allowed: GPIO1/3 (the USB serial),
 6-11 (flash), 12 (a pull-up there at reset stops the boot). GPIO34-39 are inputs without
 pull-ups: only with external resistors, never for the display.
 """
@@ -22,6 +23,7 @@ import machine
 from machine import Pin
 
 from boards.hardware import assemble, log
+from boards.irq_switch import IrqSwitch
 
 _INPUT_ONLY = (34, 35, 36, 39)
 _OUTPUTS = (0, 2, 4, 5, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 26, 27, 32, 33)
@@ -56,5 +58,9 @@ def _encoder(index, pins):
     return IrqEncoder(a, b)
 
 
+def _switch(n):
+    return IrqSwitch(_pin(n))
+
+
 def build(config=None):
-    return assemble("esp32", SPEC, config, _encoder, _pin)
+    return assemble("esp32", SPEC, config, _encoder, _switch)

@@ -16,10 +16,13 @@ Default wiring (every switch and encoder common goes to GND; internal pull-ups):
 
 Each encoder is counted by a PIO state machine (boards/pio_encoder.py: A and B must be
 consecutive GPIOs); with other pins, or no free PIO memory, it falls back to interrupts.
+Each switch records its edges from a pin interrupt (boards/irq_switch.py), so a press is seen
+even while the loop is busy saving or thinking.
 """
 from machine import Pin
 
 from boards.hardware import assemble, log
+from boards.irq_switch import IrqSwitch
 
 SPEC = {
     "name": "Pico",
@@ -53,7 +56,7 @@ def _encoder(index, pins):
 
 
 def _switch(pin):
-    return Pin(pin, Pin.IN, Pin.PULL_UP)
+    return IrqSwitch(Pin(pin, Pin.IN, Pin.PULL_UP))
 
 
 def build(config=None):

@@ -3,9 +3,10 @@
 `pip install -e '.[pi]'` and enable I2C (raspi-config). Our own oled driver talks to
 Blinka's busio.I2C (it has writeto) and sends only what changed. A 7-pin SPI SSD1306 module
 ("display": "ssd1306-spi", SPI enabled) goes through adafruit-circuitpython-ssd1306's
-SSD1306_SPI instead, which sends the whole frame each time. Pins are read with digitalio: a
-thread samples the encoders every millisecond into quadrature Decoders; switches are read by
-the polled Inputs.
+SSD1306_SPI instead, which sends the whole frame each time. Pins are read with digitalio (it has
+no edge callbacks): a thread samples the encoders every millisecond into quadrature Decoders, and
+the switches into their edge rings (lockdown.buttons.Edges) with the time of each change, so a
+press is seen even while the loop is busy saving or thinking.
 
 Default wiring (BCM numbers; every switch and encoder common goes to GND; internal pull-ups):
 
@@ -34,6 +35,8 @@ import digitalio
 import framebuf
 
 from boards.hardware import assemble
+from lockdown import runloop
+from lockdown.buttons import Edges
 from lockdown.quadrature import Decoder
 
 SPEC = {
@@ -67,16 +70,13 @@ def _input(n):
     return io
 
 
-def _switch(n):
-    io = _input(n)
-    return lambda: io.value
-
-
 class Sampler:
-    """Reads every encoder's pins into its Decoder; run() is the thread's loop."""
+    """Reads every encoder's pins into its Decoder and every switch's changes into its Edges
+    ring, with the loop's own clock; run() is the thread's loop."""
 
     def __init__(self):
         self.encoders = []
+        self.switches = []
 
     def add(self, index, pins):
         a, b = _input(pins[0]), _input(pins[1])
@@ -84,9 +84,19 @@ class Sampler:
         self.encoders.append((dec, a, b))
         return dec
 
+    def switch(self, n):
+        io = _input(n)
+        edges = Edges(int(io.value), runloop.ticks_ms())  # the loop's own clock
+        self.switches.append((edges, io))
+        return edges
+
     def sample(self):
         for dec, a, b in self.encoders:
             dec.feed(int(a.value) | int(b.value) << 1)
+        for edges, io in self.switches:
+            v = int(io.value)
+            if v != edges.level:
+                edges.record(v, runloop.ticks_ms())
 
     def run(self):
         while True:
@@ -122,10 +132,10 @@ def _spi(cfg):
 def build(config=None, start=True):
     sampler = Sampler()
     path = os.environ.get("LOCKDOWN_CONFIG") or os.path.expanduser("~/.config/lockdown/config.json")
-    hw = assemble("raspberry_pi", SPEC, config, sampler.add, _switch, _i2c, _spi, path)
+    hw = assemble("raspberry_pi", SPEC, config, sampler.add, sampler.switch, _i2c, _spi, path)
     setattr(hw, "sampler", sampler)  # the Pi's own field (tests drive the sampler), not every board's
-    if start and sampler.encoders:
-        threading.Thread(target=sampler.run, name="encoders", daemon=True).start()
+    if start and (sampler.encoders or sampler.switches):
+        threading.Thread(target=sampler.run, name="inputs", daemon=True).start()
     hw.root = os.path.expanduser("~/.local/share/lockdown")
     os.makedirs(hw.root, exist_ok=True)
     return hw

@@ -2,6 +2,13 @@
 
 Time only moves when asked (wait, hold), in ticks of at most TICK_MS, so a scripted session
 replays exactly: the same seed and inputs give the same frames.
+
+The board's speed, as the virtual clock charges it: a pass costs no time, except the game work
+a session says it stood for (`session.busy_ms`: the opponent's search slice, in board ms), which
+moves the clock on by that much, the next pass then following POLL_MS later (runloop's pause), as
+on a board. So a script's `wait` after the device begins to think means the same on both: an
+input the script gives while the board would still be thinking comes once it has done. Drawing
+and saving are charged nothing: a few ms on a board, which the latched buttons do not feel.
 """
 import os
 
@@ -10,7 +17,7 @@ import framebuf
 from lockdown.dice import Xorshift
 from lockdown.events import HOLD_MS
 from lockdown.picker import switch
-from lockdown.runloop import boot
+from lockdown.runloop import POLL_MS, boot
 
 WIDTH = 128
 HEIGHT = 64
@@ -58,7 +65,8 @@ class Sim:
         self.buf = bytearray(WIDTH * HEIGHT // 8)
         self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.now = 0  # virtual ms since power-on
-        self.loop.step(0)
+        self._gap = TICK_MS  # to the next pass
+        self._step()
 
     def _app(self, session, notice):
         return self._make(session, notice) if notice else self._make(session)
@@ -93,10 +101,18 @@ class Sim:
         self.wait(ms - HOLD_MS)
 
     def wait(self, ms):
+        """`ms` of board time; longer when the last pass's work ran past it (the device thinking)."""
         end = self.now + ms
         while self.now < end:
-            self.now = min(self.now + TICK_MS, end)
-            self.loop.step(self.now)
+            self.now = min(self.now + self._gap, end)
+            self._step()
+
+    def _step(self):
+        """One loop pass at `now`, then the board time its game work stood for."""
+        self.loop.step(self.now)
+        busy = self.loop.session.busy_ms
+        self.now += busy
+        self._gap = POLL_MS if busy else TICK_MS  # while it thinks, the board's passes come closer
 
     def close(self):
         """Writes a save the loop still holds back (it waits for the knobs to rest)."""

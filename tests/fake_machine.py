@@ -1,13 +1,27 @@
 """Fake `machine`, `rp2` and `esp32` modules, so board modules import and build on CPython.
 
-install() puts them in sys.modules (pytest's monkeypatch undoes it). Pins keep a level that a
-test sets; I2C answers at the addresses in `devices`; `rp2.asm_pio` really assembles, the way
+install() puts them in sys.modules (pytest's monkeypatch undoes it), with `time.ticks_ms` (and
+the loop's CPython stand-in, which the Raspberry Pi's sampler reads) on the settable `TICKS`, so
+the interrupt handlers note the test's time. Pins keep a level that a test sets; I2C answers at the addresses in `devices`; `rp2.asm_pio` really assembles, the way
 MicroPython's rp2 module does, so tests can run the PIO program in an emulator.
 """
 import sys
 import types
 
 # --- machine -----------------------------------------------------------------------------
+
+
+class Ticks:
+    """time.ticks_ms for the fakes: the ms a test sets."""
+
+    def __init__(self):
+        self.t = 0
+
+    def __call__(self):
+        return self.t
+
+
+TICKS = Ticks()
 
 
 class Pin:
@@ -24,6 +38,7 @@ class Pin:
         self.level = 1 if pull == Pin.PULL_UP else 0
         self.handler = None
         self.trigger = 0
+        self.hard = False
         Pin.made[id] = self
 
     def value(self, v=None):
@@ -34,7 +49,7 @@ class Pin:
     __call__ = value
 
     def irq(self, handler=None, trigger=0, hard=False):
-        self.handler, self.trigger = handler, trigger
+        self.handler, self.trigger, self.hard = handler, trigger, hard
 
     def set(self, level):
         """Test side: drive the pin; fires the interrupt handler like an edge would."""
@@ -285,10 +300,16 @@ def modules(encoder=True):
 
 def install(monkeypatch, encoder=True):
     """Injects the fakes for one test and forgets board modules imported with other fakes."""
+    import time
+
+    import lockdown.runloop
     mods = modules(encoder)
     mods.update(blinka_modules())
     for name, mod in mods.items():
         monkeypatch.setitem(sys.modules, name, mod)
+    TICKS.t = 0
+    monkeypatch.setattr(time, "ticks_ms", TICKS, raising=False)
+    monkeypatch.setattr(lockdown.runloop, "ticks_ms", TICKS)
     for name in list(sys.modules):
         if name.startswith("boards"):
             monkeypatch.delitem(sys.modules, name)

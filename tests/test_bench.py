@@ -51,6 +51,9 @@ def test_every_printed_figure_is_measured(bench, result):
     for key in bench.BUDGETS:
         assert isinstance(figures[key], (int, float)) and figures[key] > 0, key
     for key, value in figures.items():
+        if key.endswith("_cause"):  # what the longest pass was doing
+            assert value in bench.CAUSES.values(), key
+            continue
         assert isinstance(value, (int, float)) and value >= 0, key
     json.dumps({"figures": figures, **detail})  # what --json writes
 
@@ -127,3 +130,18 @@ def test_a_game_is_measured_only_with_a_full_scripted_session(bench, tmp_path, m
         bench.collect(str(tmp_path), "infiltrate")
     with pytest.raises(SystemExit):
         bench.main(["--game", "chess", "--json", str(tmp_path / "b.json")])
+
+
+def test_loop_pass_figures_scale_to_a_board_and_time_each_press(bench, monkeypatch):
+    """The longest pass and its cause; a press's latency: the debounce, then its passes on the
+    board (scaled by RP2040_RATIO), POLL_MS between two; the bound adds the longest pass."""
+    us = [10, 1000, 20, 300, 40]
+    monkeypatch.setattr(bench, "loop_passes", lambda fw, events, game: (us, "iswcw", [1, 2, 3, 4, 5], [[0, 0], [3, 4]]))
+    f = bench.pass_figures("fw", "events", "infiltration")
+    r = bench.RP2040_RATIO / 1000
+    assert (f["pass_longest_us"], f["pass_longest_cause"], f["pass_longest_line"]) == (1000, "save", 2)
+    assert f["pass_worst_screen_change_us"] == 300 and f["pass_worst_draw_us"] == 40 and "pass_worst_search_us" not in f
+    assert f["press_worst_ms"] == round(50 + 340 * r + 5, 1) and f["press_median_ms"] == f["press_worst_ms"]
+    assert f["press_bound_ms"] == round(f["press_worst_ms"] + 1000 * r, 1)
+    text = bench.pass_table({"infiltration": f})
+    assert "save, line 2" in text and "| - |" in text  # no search in this replay

@@ -44,13 +44,23 @@ class App:
         self.calls.append(("hold", b))
 
 
-def pin_levels(name, hw, go_level):
-    """Sets the GO switch pin to a level, whatever the board reads it through."""
-    go = board(name).SPEC["defaults"]["go"]
+def pin_levels(name, hw, level, t, key="go"):
+    """Sets a switch's pin to a level at ms `t`, as the board sees it: an edge interrupt on a
+    MicroPython port, the sampling thread's next pass on the Raspberry Pi."""
+    fake_machine.TICKS.t = t
+    pin = board(name).SPEC["defaults"][key]
     if name == "raspberry_pi":
-        fake_machine.DigitalInOut.made[go].value = bool(go_level)
+        fake_machine.DigitalInOut.made[pin].value = bool(level)
+        getattr(hw, "sampler").sample()
     else:
-        fake_machine.Pin.made[go].level = go_level
+        fake_machine.Pin.made[pin].set(level)
+
+
+SWITCH_KEYS = ("alarm_sw", "prox_sw", "go")
+
+
+def switches(hw):
+    return hw.inputs._edges
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -58,7 +68,7 @@ def test_default_config_builds_everything(fake, name):
     hw = build(name, {})
     assert hw.problems == []
     assert hw.display is not None and hw.display.addr == 0x3C
-    assert all(c is not None for c in hw.inputs._counts + hw.inputs._levels)
+    assert all(c is not None for c in hw.inputs._counts + switches(hw))
     assert len(hw.entropy(4)) == 4
 
 
@@ -66,9 +76,47 @@ def test_default_config_builds_everything(fake, name):
 def test_a_go_press_reaches_the_app(fake, name):
     hw, app = build(name, {}), App()
     for t, level in ((0, 1), (100, 0), (200, 0), (300, 1), (400, 1)):
-        pin_levels(name, hw, level)
+        pin_levels(name, hw, level, t)
         hw.inputs.poll(app, t)
     assert app.calls == [("press", 2)]
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_switches_record_their_edges_when_they_happen(fake, name):
+    """A 60 ms tap, and a tap of ALARM then GO, all between two polls 300 ms apart (a save
+    holding the loop): each is pressed once, in the order made."""
+    hw, app = build(name, {}), App()
+    hw.inputs.poll(app, 0)
+    pin_levels(name, hw, 0, 100)
+    pin_levels(name, hw, 1, 160)
+    hw.inputs.poll(app, 300)
+    assert app.calls == [("press", 2)]
+    for t, key, level in ((310, "alarm_sw", 0), (370, "alarm_sw", 1), (380, "go", 0), (440, "go", 1)):
+        pin_levels(name, hw, level, t, key)
+    hw.inputs.poll(app, 600)
+    hw.inputs.poll(app, 900)
+    assert app.calls == [("press", 2), ("press", 0), ("press", 2)]
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_tap_while_the_save_blocks_the_loop_is_pressed_once(fake, name):
+    """The board's own switches under the run loop, a save holding it 300 ms (tests/core)."""
+    from tests.core.test_latched_presses import Board, tap_while_saving
+    hw = build(name, {})
+
+    def tap(button, at, ms):
+        key = SWITCH_KEYS[button]
+        pin_levels(name, hw, 0, at, key)
+        pin_levels(name, hw, 1, at + ms, key)
+    tap_while_saving(Board(inputs=hw.inputs, tap=tap))
+
+
+@pytest.mark.parametrize("name", ["pico", "esp32_devkitc"])
+def test_switch_interrupts_are_hard_on_both_edges(fake, name):
+    hw = build(name, {})
+    pin = fake_machine.Pin.made[board(name).SPEC["defaults"]["go"]]
+    assert pin.hard and pin.trigger == pin.IRQ_RISING | pin.IRQ_FALLING
+    assert switches(hw)[2] is pin.handler.__self__
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -78,7 +126,7 @@ def test_no_display_answering_is_a_problem_and_the_rest_runs(fake, name):
     hw = build(name, {})
     assert hw.display is None
     assert len(hw.problems) == 1 and hw.problems[0].startswith("no display answers at 0x3C on I2C")
-    assert all(c is not None for c in hw.inputs._counts + hw.inputs._levels)
+    assert all(c is not None for c in hw.inputs._counts + switches(hw))
     hw.log = logged.append
     hw.problem("x")
     assert logged == ["x"] and hw.problems[-1] == "x"
@@ -90,7 +138,7 @@ def test_bad_config_is_reported_and_defaults_are_used(fake, name):
     assert len(hw.problems) == 3
     assert any("config go: " in p and "99 is not a usable pin" in p for p in hw.problems)
     assert any("unknown key 'colour'" in p for p in hw.problems)
-    assert hw.display is not None and hw.inputs._levels[2] is not None
+    assert hw.display is not None and switches(hw)[2] is not None
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -126,7 +174,7 @@ def test_display_type_and_address_from_config(fake):
 def test_a_pin_the_port_refuses_loses_only_that_control(fake):
     fake_machine.Pin.refused = {15}
     hw = build("pico", {})
-    assert hw.inputs._levels[2] is None and hw.inputs._levels[0] is not None
+    assert switches(hw)[2] is None and switches(hw)[0] is not None
     assert len(hw.problems) == 1 and hw.problems[0].startswith("go on 15: invalid pin")
 
 
@@ -207,6 +255,7 @@ def test_build_reads_the_config_file(fake, tmp_path, monkeypatch):
 
 ALLOC = """
 import gc
+from lockdown.buttons import Edges
 from lockdown.inputs import Inputs
 from lockdown.quadrature import Decoder
 class Count:
@@ -218,7 +267,8 @@ class App:
     def hold(self, b): pass
 enc = [Count(), Count()]
 lv = [1]
-inputs = Inputs(enc, [Count(), lambda: lv[0], Count()])
+go = Edges(1, 0)
+inputs = Inputs(enc, [Count(), lambda: lv[0], go])
 app = App()
 dec = Decoder(0)
 steps = (0, 1, 3, 2)
@@ -231,14 +281,48 @@ for t in range(1, 3000):
     enc[1].n -= 3
     lv[0] = (t // 40) % 2
     dec.feed(steps[t % 4])
+    go.record((t // 30) % 2, t * 10 - 3)  # what the switch's interrupt handler does
     inputs.poll(app, t * 10)
 print(gc.mem_alloc() - before, dec.value())
 """
 
 
-def test_polls_and_the_interrupt_decoder_allocate_nothing_on_micropython():
+def test_polls_and_the_interrupt_handlers_allocate_nothing_on_micropython():
     out = run("-c " + ALLOC).stdout.split()
     assert out == ["0", "2999"]
+
+
+IRQ_MP = """
+import micropython
+from boards.irq_switch import IrqSwitch
+class Pin:
+    IRQ_RISING = 1
+    IRQ_FALLING = 2
+    def __init__(self):
+        self.v = 1
+    def value(self):
+        return self.v
+    def irq(self, handler, trigger, hard=False):
+        self.handler = handler
+        self.hard = hard
+pin = Pin()
+switch = IrqSwitch(pin)
+micropython.heap_lock()  # as in a hard interrupt: any allocation raises MemoryError
+for i in range(40):  # more edges than the ring holds
+    pin.v = i % 2
+    pin.handler(pin)
+micropython.heap_unlock()
+n = 0
+while switch.waiting() >= 0:
+    last = switch.take()
+    n += 1
+print(pin.hard, n, last)
+"""
+
+
+def test_the_switch_interrupt_handler_allocates_nothing_on_micropython():
+    """IrqSwitch's handler runs with the heap locked, as a hard interrupt does, past a full ring."""
+    assert run("-c " + IRQ_MP).stdout.split() == ["True", "15", "1"]
 
 
 CONFIG_MP = """

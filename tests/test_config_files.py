@@ -60,7 +60,7 @@ def test_the_board_keeps_its_display_and_knobs(monkeypatch, tmp_path, data):
     from boards import raspberry_pi
     hw = raspberry_pi.build(start=False)
     assert hw.display is not None
-    assert all(c is not None for c in hw.inputs._counts + hw.inputs._levels)
+    assert all(c is not None for c in hw.inputs._counts + hw.inputs._edges)
     assert len(hw.problems) == 1 and hw.problems[0].startswith(str(tmp_path / "c.json") + " is unreadable (")
 
 
@@ -115,7 +115,7 @@ for name in %r:
     cfg = load(spec, None, path, msgs.append)
     print(name, cfg == spec["defaults"], "|".join(msgs))
     hw = assemble("t", spec, None, lambda i, p: Count(), lambda p: (lambda: 1), lambda cfg: Bus(), None, path)
-    print(name, hw.display is not None, None not in hw.inputs._counts + hw.inputs._levels, len(hw.problems))
+    print(name, hw.display is not None, None not in hw.inputs._counts + hw.inputs._edges, len(hw.problems))
 print("boards.config forgotten:", "boards.config" not in sys.modules)
 v = []
 for _ in range(1000):

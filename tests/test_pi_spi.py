@@ -34,7 +34,7 @@ def test_an_spi_module_is_driven_by_adafruit_ssd1306_on_its_pins(fake):
     assert (dev.width, dev.height) == (128, 64)
     assert (dev.spi.clock, dev.spi.mosi) == (11, 10)  # SPI0: SCLK GPIO11, MOSI GPIO10
     assert (dev.dc.pin, dev.cs.pin, dev.reset.pin) == (6, 8, 13)
-    assert all(c is not None for c in hw.inputs._counts + hw.inputs._levels)
+    assert all(c is not None for c in hw.inputs._counts + hw.inputs._edges)
 
 
 def test_the_app_draws_into_the_drivers_buffer_and_every_show_sends_the_whole_frame(fake):
@@ -83,7 +83,7 @@ def test_a_pin_the_port_refuses_loses_only_the_display(fake):
     hw = build(SPI)
     assert hw.display is None
     assert hw.problems == ["ssd1306-spi on SPI0 (GPIO11/GPIO10), DC GPIO6, CS GPIO8: GPIO8 is busy"]
-    assert all(c is not None for c in hw.inputs._counts + hw.inputs._levels)
+    assert all(c is not None for c in hw.inputs._counts + hw.inputs._edges)
 
 
 def test_without_adafruit_ssd1306_installed_the_problem_names_it(fake, monkeypatch):

@@ -1,6 +1,7 @@
 """The benchmark: every memory, bus, size and time figure of BENCHMARKS.md, with its budget.
 
     python tools/bench.py [--game NAME] [--json OUT]       (default build/bench.json; about 3 minutes)
+    python tools/bench.py --passes                           (the loop passes alone, every game)
 
 Each game is measured alone, booted as the board boots it after the picker chose it (NAME: one of
 lockdown.games.GAMES with a full scripted session in SCRIPTS; infiltration by default).
@@ -8,7 +9,8 @@ RAM and code size come from the firmware as deployed: tools/deploy.py's .mpy bui
 the 32-bit MicroPython WebAssembly port (the RP2040's word size) and by the 64-bit unix port, which
 also imports it from a ROMFS image (what a board with its modules in flash keeps in RAM).
 Display traffic comes from the real driver on host_sim's fake I2C bus; the simulator's wall time
-from CPython. The workload for the heap peaks and the smallest heap is the game's script; the
+from CPython; how long each loop pass holds the board (and why), and the press latency, from the
+unix port scaled to an RP2040 (RP2040_RATIO). The workload for the heap peaks and the smallest heap is the game's script; the
 play screen's detents, the odds and the display traffic are measured for Infiltration (DETAILED).
 """
 import argparse
@@ -151,11 +153,12 @@ def parse_bench(stdout, where):
     raise RuntimeError("%s printed no BENCH line:\n%s" % (where, stdout))
 
 
-def run_unix(mode, fw, events, heapsize=HEAP, game=""):
-    """device.py on the MicroPython unix port; returns (its figures, the completed process)."""
+def run_unix(mode, fw, events, heapsize=HEAP, game="", where=None):
+    """device.py on the MicroPython unix port; returns (its figures, the completed process).
+    `where`: the folder its save folder is made in (default: the system's temporary folder)."""
     exe = mpy_binary()
     assert exe, "no MicroPython unix port (.venv/bin/micropython or on PATH)"
-    with tempfile.TemporaryDirectory() as root:
+    with tempfile.TemporaryDirectory(dir=where) as root:
         r = subprocess.run([exe, "-X", "heapsize=%d" % heapsize, DEVICE, mode, fw, root, events, "", game],
                            capture_output=True, text=True, timeout=300)
     if r.returncode:
@@ -229,6 +232,118 @@ def sim_wall(path, draw=False, runs=3, game=None):
     return best
 
 
+# ---- loop passes: how long a pass holds the board, and the press latency (issue 26) ----------------
+
+# Time on an RP2040 per unix-port time, for this firmware: the issue 26 run of the firmware on the
+# real rp2 port (v1.28.0, RPI_PICO) on an emulated RP2040 against the unix port on this machine:
+# the save's pass 70-117 ms there, 0.8-1.3 ms here (these passes' figures), and the Hard
+# opponent's move 0.6 s there against 6.5 ms here (Infiltrate opponent, BENCHMARKS.md): 65 to
+# 117, about 90. The emulator charges no flash wait states, so a board is slower still.
+RP2040_RATIO = 90
+PASS_HEAP = 1024 * 1024  # the game and every pass's figures (full6: 11,000 passes)
+PASS_ROOT = "/dev/shm" if os.path.isdir("/dev/shm") else None  # saves in memory: a disk's stalls are not a flash's
+PASS_RUNS = 5  # each pass's quickest of these replays: the machine is shared, the replay is not
+CAUSES = {"c": "screen change", "i": "input", "w": "draw", "s": "save", "d": "search"}  # passes.py's letters
+
+
+def board_ms(us):
+    return round(us * RP2040_RATIO / 1000, 1)
+
+
+def loop_passes(fw, events, game, runs=PASS_RUNS):
+    """device.py's passes mode `runs` times on the unix port: each pass's quickest run (with its
+    cause there), merged into one replay. Returns (us, cause letters, script lines, presses)."""
+    results = []
+    for _ in range(runs):
+        res, r = run_unix("passes", fw, events, PASS_HEAP, game, PASS_ROOT)
+        if res is None:
+            raise RuntimeError("the unix port failed timing the passes:\n%s\n%s" % (r.stdout, r.stderr))
+        results.append(res["passes"])
+    first = results[0]
+    if any(len(r["us"]) != len(first["us"]) for r in results):
+        raise RuntimeError("the replays took different passes")
+    us, cause = [], []
+    for i in range(len(first["us"])):
+        quickest = min(results, key=lambda r: r["us"][i])
+        us.append(quickest["us"][i])
+        cause.append(quickest["cause"][i])
+    return us, cause, first["line"], first["presses"]
+
+
+def pass_figures(fw, events, game):
+    """The longest pass (unix us, its cause and script line, and on an RP2040 by RP2040_RATIO),
+    the longest of each cause, and the press latency on the board: a press acts on its release,
+    once the switch has read released for DEBOUNCE_MS, in the next pass; its frame is shown at
+    the end of that pass, or of the pass after it when it changed screens (POLL_MS apart).
+    Typical and worst over the script's presses, and the bound that adds the longest pass
+    (one under way when the debounce ends)."""
+    from lockdown.events import DEBOUNCE_MS
+    from lockdown.runloop import POLL_MS
+    us, cause, lines, presses = loop_passes(fw, events, game)
+    top = max(range(len(us)), key=lambda i: us[i])
+    f = {"pass_count": len(us), "pass_longest_us": us[top], "pass_longest_cause": CAUSES[cause[top]],
+         "pass_longest_line": lines[top], "pass_longest_board_ms": board_ms(us[top]),
+         "pass_ratio": RP2040_RATIO}
+    for letter, name in CAUSES.items():
+        mine = [i for i in range(len(us)) if cause[i] == letter]
+        if mine:
+            i = max(mine, key=lambda j: us[j])
+            key = "pass_worst_" + name.replace(" ", "_")
+            f[key + "_us"], f[key + "_line"], f[key + "_board_ms"] = us[i], lines[i], board_ms(us[i])
+    lat = sorted(DEBOUNCE_MS + board_ms(sum(us[a:b + 1])) + (b - a) * POLL_MS for a, b in presses)
+    if lat:
+        f["press_count"] = len(lat)
+        f["press_median_ms"] = round(lat[len(lat) // 2], 1)
+        f["press_worst_ms"] = round(lat[-1], 1)
+        f["press_bound_ms"] = round(lat[-1] + f["pass_longest_board_ms"], 1)
+    return f
+
+
+PASS_ROWS = (
+    ("Loop passes over the script", "pass_count"),
+    ("Longest pass, unix port, us (its cause, script line)", "{pass_longest_us} ({pass_longest_cause}, line {pass_longest_line})"),
+    ("  on an RP2040 (unix time x {pass_ratio}), ms", "pass_longest_board_ms"),
+    ("Longest save pass, unix us / RP2040 ms (line)", "{pass_worst_save_us} / {pass_worst_save_board_ms} (line {pass_worst_save_line})"),
+    ("Longest screen-change pass, unix us / RP2040 ms (line)",
+     "{pass_worst_screen_change_us} / {pass_worst_screen_change_board_ms} (line {pass_worst_screen_change_line})"),
+    ("Longest draw pass, unix us / RP2040 ms (line)", "{pass_worst_draw_us} / {pass_worst_draw_board_ms} (line {pass_worst_draw_line})"),
+    ("Longest search pass (the session's tick), unix us / RP2040 ms (line)",
+     "{pass_worst_search_us} / {pass_worst_search_board_ms} (line {pass_worst_search_line})"),
+    ("Press to frame on an RP2040, ms: median / worst of the script's presses / bound (worst + longest pass)",
+     "{press_median_ms} / {press_worst_ms} / {press_bound_ms} ({press_count} presses)"),
+)
+
+
+def pass_table(figures):
+    """PASS_ROWS for each game's figures: {game: figures} -> a markdown table, a column a game."""
+    names = list(figures)
+    lines = ["| figure | " + " | ".join(names) + " |", "| --- |" + " --- |" * len(names)]
+    for label, key in PASS_ROWS:
+        cells = []
+        for g in names:
+            f = figures[g]
+            try:
+                cells.append(key.format(**f) if "{" in key else str(f[key]))
+            except KeyError:  # a cause the script never met
+                cells.append("-")
+        lines.append("| %s | %s |" % (label.format(**figures[names[0]]), " | ".join(cells)))
+    return "\n".join(lines)
+
+
+def passes_only(games):
+    """`--passes`: the loop-pass figures alone, for each game (about a minute)."""
+    work = os.path.join(ROOT, "build", "bench")
+    fw = os.path.join(work, "deploy")
+    build_firmware(fw)
+    figures = {}
+    for game in games:
+        events = os.path.join(work, game + ".bin")
+        with open(events, "wb") as f:
+            f.write(encode(SCRIPTS[game]))
+        figures[game] = pass_figures(fw, events, game)
+    return figures
+
+
 def environment():
     node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
     mpyc = subprocess.run([deploy.find_mpy_cross(), "--version"], capture_output=True, text=True).stdout.strip()
@@ -275,6 +390,7 @@ def collect(workdir, game="infiltration"):
         "sim_full6_s": round(sim_wall(SCRIPTS[game], game=game), 3),
         "sim_full6_draw_s": round(sim_wall(SCRIPTS[game], True, game=game), 3),
     }
+    f.update(pass_figures(fw, events, game))
     for k in ("boot", "peak_live", "peak_raw"):  # 32-bit with the modules in a ROM partition
         f["rom_" + k] = rom_at_most(wh[k], uh[k], rh[k])
         f["rom_est_" + k] = int(rh[k] * wh[k] / uh[k]) + 1  # what is left shrinks as the whole did
@@ -398,7 +514,7 @@ ROWS = (  # (label, key or format over the figures)
 
 def table(f, b):
     lines = ["| figure | value |", "| --- | --- |"]
-    for label, key in ROWS:
+    for label, key in ROWS + tuple((label.format(**f), key) for label, key in PASS_ROWS):
         try:
             value = str(f[key]) if key in f else key.format(**f) if "{" in key else f[key]
         except KeyError:  # a figure measured for DETAILED only
@@ -424,7 +540,12 @@ def main(argv=None):
     from lockdown import games
     p.add_argument("--game", default="infiltration", choices=games.GAMES,
                    help="the game measured alone (default infiltration); it needs a script in SCRIPTS")
+    p.add_argument("--passes", action="store_true",
+                   help="only the loop passes and the press latency, for every game with a script")
     args = p.parse_args(argv)
+    if args.passes:
+        print(pass_table(passes_only(list(SCRIPTS))))
+        return 0
     work = os.path.join(ROOT, "build", "bench")
     os.makedirs(work, exist_ok=True)
     t = time.perf_counter()

@@ -7,8 +7,13 @@ and class (each imported the first time it is opened and forgotten when the last
 module closes), its home screen, and the screen that comes before home (`before_home`: the
 setup while no game is under way).
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
-(the session's tick, on every pass, whatever screen is on top).
+(the session's tick, on every pass, whatever screen is on top). A pass that imported a screen's
+module is marked (`imported`) so the loop draws it in the next pass, and on the screen before
+home, what starting the game imports (home's module, the undo ring's, the die's) comes one module
+a pass in an idle moment: no pass both imports and draws, and starting a game imports less.
 """
+import sys
+
 from micropython import const
 
 from lockdown import draw, ticks
@@ -18,6 +23,9 @@ from lockdown.session import ALERT
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
 _SAVER_STEP_MS = const(8000)  # the screensaver's text moves this often
 _FLASH_MS = const(1500)
+_AHEAD_MS = const(500)  # idle this long before home is made: its modules are imported ahead
+# What starting a game imports besides home's module: the core's undo ring and die (session.py)
+_AHEAD = ("lockdown.history", "lockdown.dice")
 # Screens every game has: name -> (module, class)
 _CORE = {
     "notice": ("lockdown.notice", "Notice"),
@@ -34,14 +42,19 @@ class App:
         self.dirty = True
         self.stack = []  # open screens above home; the top one gets the input
         self.switch_to = None  # a game the picker chose: the loop restarts into it
+        # A screen's module was imported since the loop last looked: the loop leaves the first
+        # frame to its next pass, so no pass holds the board for the import and the draw together.
+        self.imported = False
         self._idle_from = None  # set by the first tick: idle is measured from the first one
         self.sleeping = False
         self._flash = None
         self._flash_end = 0
         self._home = None  # made the first time it is needed (see `home`)
+        self._ahead = 0  # modules imported ahead so far (see tick)
         self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
+        self.imported = False  # the boot's imports are no pass's: the first pass draws the first frame
 
     @property
     def home(self):
@@ -51,7 +64,7 @@ class App:
         if h is None:
             mod, cls = self.game.HOME
             mod = self.session.PACKAGE + ".screens." + mod
-            h = self._home = getattr(__import__(mod, None, None, (cls,)), cls)(self)
+            h = self._home = getattr(self._import(mod, cls), cls)(self)
         return h
 
     def _back_home(self):
@@ -70,11 +83,27 @@ class App:
             mod = self.session.PACKAGE + ".screens." + mod
         else:
             mod, cls = _CORE[name]
-        m = __import__(mod, None, None, (cls,))
-        screen = getattr(m, cls)(self, *args)
+        screen = getattr(self._import(mod, cls), cls)(self, *args)
         screen.module = mod
         self.stack.append(screen)
         self.dirty = True
+
+    def _import_ahead(self):
+        """On the screen before home (the setup), once the table pauses: one module a pass of what
+        starting the game will import (home's, then _AHEAD), so the pass that starts it imports less
+        (and draws nothing: the loop leaves the frame to the next pass)."""
+        k = self._ahead
+        self._ahead = k + 1
+        if k:
+            self._import(_AHEAD[k - 1], None)
+        else:
+            mod, cls = self.game.HOME
+            self._import(self.session.PACKAGE + ".screens." + mod, cls)
+
+    def _import(self, mod, cls):
+        if mod not in sys.modules:
+            self.imported = True
+        return __import__(mod, None, None, (cls,) if cls else ())
 
     def close(self):
         if self.stack:
@@ -147,6 +176,8 @@ class App:
         if home is not None and home.tick(now):
             self.dirty = True
         idle = ticks.diff(now, self._idle_from)
+        if home is None and self._ahead <= len(_AHEAD) and idle >= _AHEAD_MS:
+            self._import_ahead()
         if not self.sleeping and idle >= SAVER_MS:
             self.sleeping = True
             self.dirty = True

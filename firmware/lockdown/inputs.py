@@ -1,12 +1,17 @@
 """The knobs and buttons, read each poll and handed to the app as turn / press / hold.
 
 Sources come from the board: an encoder is anything with `.value()` returning a running
-quadrature count (PIO, PCNT, an interrupt Decoder, a thread); a switch is a callable or
-anything with `.value()` returning the pin level. Index = control (events.ALARM, PROX, GO);
-None where a control is missing. Everything is bound once here, so a poll allocates nothing.
+quadrature count (PIO, PCNT, an interrupt Decoder, a thread); a switch is either a
+`lockdown.buttons.Edges` ring the board's interrupt handler (or thread) records into as the
+edges happen, or a callable or anything with `.value()` returning the pin level, which the poll
+records itself. Index = control (events.ALARM, PROX, GO); None where a control is missing.
+Every switch's records are debounced in time order across the switches, so presses that all
+fell inside one long pass still reach the app in the order they were made. Everything is bound
+once here, so a poll allocates nothing.
 """
-from lockdown.buttons import HOLD, PRESS, Button
+from lockdown.buttons import HOLD, PRESS, Button, Edges
 from lockdown.quadrature import Detents
+from lockdown.ticks import diff
 
 
 def _reader(src):
@@ -19,7 +24,10 @@ class Inputs:
         self._detents = [None if e is None else
                          Detents(divisor, i < len(reverse) and reverse[i], e.value())
                          for i, e in enumerate(encoders)]
-        self._levels = [_reader(s) for s in switches]
+        # A level source is read by the poll, into a ring of its own; an Edges ring is the board's.
+        self._levels = [None if isinstance(s, Edges) else _reader(s) for s in switches]
+        self._edges = [None if s is None else s if isinstance(s, Edges) else Edges()
+                       for s in switches]
         self._buttons = [Button() for _ in switches]
         self._pressed = 0 if active_low else 1
 
@@ -34,11 +42,38 @@ class Inputs:
                 if n:
                     app.turn(i, n)
         levels = self._levels
+        edges = self._edges
         for i in range(len(levels)):
             level = levels[i]
-            if level is not None:
-                ev = self._buttons[i].update(level() == self._pressed, now_ms)
-                if ev == PRESS:
-                    app.press(i)
-                elif ev == HOLD:
-                    app.hold(i)
+            e = edges[i]
+            if level is not None and e is not None:
+                v = level()
+                if v != e.level:
+                    e.record(v, now_ms)
+        while True:  # the oldest record of any switch first, until every ring is read
+            first = None
+            which = age = -1
+            for i in range(len(edges)):
+                e = edges[i]
+                if e is not None and e.waiting() >= 0 and diff(now_ms, e.waiting()) > age:
+                    first = e
+                    which = i
+                    age = diff(now_ms, e.waiting())
+            if first is None:
+                break
+            t = first.waiting()
+            self._settle(app, t)
+            self._report(app, which, self._buttons[which].edge(first.take() == self._pressed, t))
+        self._settle(app, now_ms)
+
+    def _settle(self, app, t):
+        """Every button's press or hold that is due by `t`."""
+        buttons = self._buttons
+        for i in range(len(buttons)):
+            self._report(app, i, buttons[i].settle(t))
+
+    def _report(self, app, i, ev):
+        if ev == PRESS:
+            app.press(i)
+        elif ev == HOLD:
+            app.hold(i)

@@ -60,11 +60,20 @@ class Loop:
         self.display_ok = True
 
     def step(self, now):
-        """Time, inputs, the screen if it changed, the save if it is due, then the watchdog."""
+        """Time, inputs, the screen if it changed, the save if it is due, then the watchdog.
+
+        A pass that imported a screen's module (a screen change) leaves the drawing to the next
+        one, 5 ms later, and a save that is due waits for a pass that neither imported nor drew:
+        the import, the frame and the flash write are each a pass of their own, and the inputs
+        are read in between."""
         hw, app = self.hw, self.app
         app.tick(now)
         hw.inputs.poll(app, now)
-        if app.dirty and hw.display:
+        busy = getattr(app, "imported", False)
+        if busy:  # a screen change imported its module: the rest comes next pass
+            app.imported = False
+        elif app.dirty and hw.display:
+            busy = True
             app.draw(hw.display.fb)
             try:
                 hw.display.show()
@@ -73,11 +82,13 @@ class Loop:
                 if self.display_ok:  # said once per outage, not every frame
                     hw.log("display: %s" % e)
                 self.display_ok = False
-        self.save_if_due(now)
+        self.save_if_due(now, busy)
         if hw.wdt:
             hw.wdt.feed()
 
-    def save_if_due(self, now):
+    def save_if_due(self, now, busy=False):
+        """The save, once the knobs have rested; in a pass that drew or imported (`busy`) it waits
+        for the next, unless the change has waited SAVE_MAX_MS already."""
         s = self.session
         if s.changes != self.seen:
             if self.seen == self.saved:
@@ -87,7 +98,8 @@ class Loop:
         if self.seen == self.saved:
             return
         d = diff
-        if d(now, self.changed_at) < QUIET_MS and d(now, self.waiting_since) < SAVE_MAX_MS:
+        waited = d(now, self.waiting_since)
+        if waited < SAVE_MAX_MS and (busy or d(now, self.changed_at) < QUIET_MS):
             return
         if self.failed_at is not None and d(now, self.failed_at) < RETRY_MS:
             return

@@ -6,13 +6,18 @@ from lockdown.events import DEBOUNCE_MS, HOLD_MS
 POLL = 10  # ms between polls
 
 
+def update(b, pressed, t):
+    """A poll of the level, as lockdown.inputs does for a switch read by level."""
+    return b.edge(pressed, t) or b.settle(t)
+
+
 def run(levels, t0=1000, button=None):
     """Polls a Button every POLL ms with the given levels (1 = pressed); returns [(index, event)]."""
     b = button or Button()
-    b.update(False, t0 - POLL)  # the first poll: released
+    update(b, False, t0 - POLL)  # the first poll: released
     out = []
     for i, lv in enumerate(levels):
-        ev = b.update(lv, (t0 + i * POLL) & 0x3FFFFFFF)
+        ev = update(b, lv, (t0 + i * POLL) & 0x3FFFFFFF)
         if ev != NONE:
             out.append((i, ev))
     return out
@@ -61,11 +66,11 @@ def test_a_glitch_during_a_hold_does_not_hold_again():
 
 def test_down_at_start_does_nothing_until_released():
     b = Button()
-    out = [b.update(True, t) for t in range(0, 3000, POLL)]
-    out += [b.update(False, t) for t in range(3000, 3200, POLL)]
+    out = [update(b, True, t) for t in range(0, 3000, POLL)]
+    out += [update(b, False, t) for t in range(3000, 3200, POLL)]
     assert set(out) == {NONE}
-    out = [b.update(True, t) for t in range(3200, 3400, POLL)]
-    out += [b.update(False, t) for t in range(3400, 3600, POLL)]
+    out = [update(b, True, t) for t in range(3200, 3400, POLL)]
+    out += [update(b, False, t) for t in range(3400, 3600, POLL)]
     assert out.count(PRESS) == 1 and HOLD not in out
 
 
@@ -73,6 +78,17 @@ def test_ticks_wrap_is_only_elapsed_time():
     assert diff(5, 0x3FFFFFFF - 4) == 10
     ev = run(hold(200) + hold(100, 0), t0=0x3FFFFFFF - 500)
     assert [e for _, e in ev] == [PRESS]
+
+
+def test_edges_between_two_polls_are_judged_by_their_own_times():
+    """Records of a switch that all fell inside one long pass: a 60 ms tap is a press, a 1.2 s
+    press a hold (its release silent), a 30 ms blip nothing, however late the poll comes."""
+    b = Button()
+    b.edge(False, 0)
+    assert b.edge(True, 100) == NONE and b.edge(False, 160) == NONE
+    assert b.settle(205) == NONE and b.settle(210) == PRESS and b.settle(400) == NONE
+    assert b.edge(True, 500) == NONE and b.edge(False, 1700) == HOLD and b.settle(2000) == NONE
+    assert b.edge(True, 2100) == NONE and b.edge(False, 2130) == NONE and b.settle(3000) == NONE
 
 
 # --- Inputs: the glue from counts and levels to app.turn / press / hold ----------------------

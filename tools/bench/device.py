@@ -9,8 +9,9 @@ and this harness), so both ports report the firmware's own share.
     micropython device.py MODE MPYDIR ROOT [EVENTS [ORDER [GAME]]]     prints one line: BENCH <json>
 
 MODE: heap (boot and full6 peaks; needs EVENTS), alloc (per detent and odds), time, all,
-modules (heap per module; ORDER: module names, dependencies first, comma-separated), or fit
-(the script replayed with no collection asked for, as on a board: does it run in this heap?).
+modules (heap per module; ORDER: module names, dependencies first, comma-separated), fit
+(the script replayed with no collection asked for, as on a board: does it run in this heap?),
+or passes (each loop pass timed, with its cause: passes.py).
 The WebAssembly driver (wasm.mjs) calls start() then advance() until it returns False.
 EVENTS: the script as 7-byte records (tools/bench.py encodes them): line u16, op u8, arg u8,
 value + 2**23 in 3 bytes. ROOT: an empty folder for the save files. GAME: the game to boot
@@ -60,6 +61,7 @@ class Rig:
         self.wdt = None
         self.now = 0
         self.kind = self.arg = self.value = 0  # the input the next poll delivers
+        self.delivered = 0  # the kind of input the last poll delivered (passes.py clears it)
         self.line = 0  # the script line being replayed
         self.loop = boot(self, 0, name=GAME)  # as a board boots: the game, its save, the app
         self.app = self.loop.app
@@ -81,6 +83,7 @@ class Rig:
         k = self.kind
         if k:
             self.kind = 0
+            self.delivered = k
             if k == T_TURN:
                 app.turn(self.arg, self.value)
             elif k == T_PRESS:
@@ -366,6 +369,9 @@ def job(mode, mpydir, root, events_path=None, order="", game=""):
         out["alloc"] = alloc(root + "/alloc")
     if mode in ("time", "all"):
         out["time"] = timing(root + "/time")
+    if mode == "passes":
+        from passes import passes  # this folder's: how long each loop pass holds the board
+        out["passes"] = passes(Rig(root), events)
     print("BENCH " + json.dumps(out))
 
 

@@ -1,0 +1,133 @@
+"""No loop pass holds the board for two of a screen's import, a frame and the save: a pass in
+which the App imported a screen's module leaves the drawing to the next pass (runloop.Loop.step),
+which draws the very frame the simulator draws, and a save that is due waits for a pass that
+neither imported nor drew (SAVE_MAX_MS at most). The boot's first pass draws at once; on the
+setup screen, what starting the game imports comes ahead, one module a pass."""
+import sys
+
+import framebuf
+
+from host_sim.runner import Sim, SimHardware
+from lockdown.buttons import Edges
+from lockdown.events import GO
+from lockdown.games import unload
+from lockdown.inputs import Inputs
+from lockdown.runloop import POLL_MS, QUIET_MS, SAVE_MAX_MS, boot
+
+PLAY = "lockdown.games.infiltration.screens.play"
+
+
+class Display:
+    def __init__(self):
+        self.buf = bytearray(1024)
+        self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.shows = 0
+
+    def show(self):
+        self.shows += 1
+        return 0
+
+
+def test_a_pass_that_imports_a_screen_draws_it_next_pass():
+    unload(PLAY)
+    hw = SimHardware(1)
+    hw.display = Display()
+    go = Edges(1, 0)
+    hw.inputs = Inputs((), (None, None, go))
+    loop = boot(hw, 0)
+    loop.step(0)
+    assert hw.display.shows == 1  # the first frame at once
+    go.record(0, 10)
+    go.record(1, 70)  # GO on the setup: the game starts, the play screen is imported
+    now = 70
+    while type(loop.app.top()).__name__ == "Setup":
+        now += POLL_MS
+        loop.step(now)
+    assert hw.display.shows == 1 and loop.app.dirty
+    loop.step(now + POLL_MS)
+    assert hw.display.shows == 2 and not loop.app.dirty
+    sim = Sim(1)
+    sim.press(GO)
+    assert bytes(hw.display.buf) == sim.frame()
+
+
+def test_a_screen_already_imported_draws_in_the_same_pass():
+    hw = SimHardware(1)
+    hw.display = Display()
+    loop = boot(hw, 0)
+    loop.step(0)
+    loop.app.turn(0, 1)  # the setup's cursor moves: no import
+    loop.step(POLL_MS)
+    assert hw.display.shows == 2
+
+
+def test_home_is_imported_ahead_once_the_setup_is_idle():
+    unload(PLAY)
+    hw = SimHardware(1)
+    loop = boot(hw, 0)
+    for t in range(0, 400, POLL_MS):
+        loop.step(t)
+    assert PLAY not in sys.modules
+    loop.app.turn(0, 1)  # an input: idle again from here
+    for t in range(400, 850, POLL_MS):
+        loop.step(t)
+    assert PLAY not in sys.modules and loop.app._home is None
+    for t in range(850, 1000, POLL_MS):
+        loop.step(t)
+    assert PLAY in sys.modules and loop.app._home is None  # imported, not made
+    assert type(loop.app.top()).__name__ == "Setup"
+
+
+def test_what_starting_a_game_imports_comes_ahead_one_module_a_pass():
+    for m in (PLAY, "lockdown.history", "lockdown.dice"):
+        unload(m)
+    hw = SimHardware(1)
+    loop = boot(hw, 0)
+    t = 0
+    seen = []
+    while t < 600 + 4 * POLL_MS:
+        before = set(sys.modules)
+        loop.step(t)
+        new = [m for m in sys.modules if m not in before]
+        if new:
+            seen.append((t, new))
+        t += POLL_MS
+    assert [m for _, m in seen] == [[PLAY], ["lockdown.history"], ["lockdown.dice"]], seen
+    assert [t for t, _ in seen] == [500, 505, 510]
+
+
+def test_a_save_due_in_a_pass_that_imports_comes_next_pass():
+    unload("lockdown.notice")
+    hw = SimHardware(1)
+    loop = boot(hw, 0)
+    saves = []
+    loop.store.save = lambda session: saves.append(loop.app.imported)
+    loop.step(0)
+    loop.session.changes += 1
+    loop.step(5)  # the change is seen; its save is due QUIET_MS later
+    loop.app.open("notice", "hello")  # in the pass where the save comes due: a screen imported
+    loop.step(5 + QUIET_MS)
+    assert saves == []
+    loop.step(10 + QUIET_MS)
+    assert saves == [False]
+
+
+def test_a_save_waits_for_a_pass_that_draws_nothing_at_most_save_max_ms():
+    hw = SimHardware(1)
+    hw.display = Display()
+    loop = boot(hw, 0)
+    saves = []
+    loop.store.save = lambda session: saves.append(t)
+    t = 0
+    loop.step(t)
+    loop.session.changes += 1
+    for t in range(5, QUIET_MS + 100, POLL_MS):  # a redraw in every pass until QUIET_MS + 50
+        loop.app.dirty = t < QUIET_MS + 50
+        loop.step(t)
+    assert saves == [QUIET_MS + 50]
+    loop.session.changes += 1
+    start = t + POLL_MS
+    for t in range(start, start + SAVE_MAX_MS + 100, POLL_MS):  # a screen that never rests
+        loop.app.dirty = True
+        loop.step(t)
+    assert saves[1:] == [start + SAVE_MAX_MS]
