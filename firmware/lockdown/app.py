@@ -18,11 +18,11 @@ from micropython import const
 
 from lockdown import draw, ticks
 from lockdown.games import unload
-from lockdown.session import ALERT
 
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
 _SAVER_STEP_MS = const(8000)  # the screensaver's text moves this often
 _FLASH_MS = const(1500)
+_ALERT = const(2)  # lockdown.session.ALERT, not imported: the App needs no more of that module
 _AHEAD_MS = const(500)  # idle this long before home is made: its modules are imported ahead
 # What starting a game imports besides home's module: the core's undo ring and die (session.py)
 _AHEAD = ("lockdown.history", "lockdown.dice")
@@ -169,7 +169,7 @@ class App:
         ev = self.session.tick(now)  # game time runs whatever screen is on top
         if ev:
             self.dirty = True
-            if ev == ALERT:  # time up or a warning: the table must see it now
+            if ev == _ALERT:  # time up or a warning: the table must see it now
                 self._idle_from = now
                 self.sleeping = False
         home = self._home
