@@ -1,5 +1,6 @@
 """Infiltraitors' state as plain JSON data. Agents and suspects are numbered from 1 as at the
-table; a card is [suit name, number], number 1 being a suit's special card."""
+table; a card is [suit name, number], number 1 being a suit's special card. The fields of one
+mission's own rules (elite agent, next token, reward cards, who sits out) are null elsewhere."""
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.clues import KIND_NAMES, SUIT_NAMES, VERTICAL, HORIZONTAL
 from lockdown.games.infiltraitors.table import ASIDE, DISPLAY_NAMES, RESULT_NAMES, STATUS_NAMES, WHY_NAMES
@@ -50,4 +51,8 @@ def state(session):
         "timer_running": t.clock.running,
         "result": RESULT_NAMES[t.result] or None,
         "why": WHY_NAMES[t.why] or None,
+        "elite_agent": None if not t.flags & ms.F_ELITE or t.elite == ASIDE else t.elite + 1,
+        "next_token": t.next_token() if t.flags & ms.F_ORDER else None,
+        "reward_cards_left": t.final_cards_left() if t.flags & ms.F_FINAL else None,
+        "sits_out": [a + 1 for a in range(t.agents) if t.is_out(a)] if t.flags & ms.F_KINGPIN else None,
     }
