@@ -484,3 +484,96 @@ def test_a_new_mission_over_one_in_play_asks_first_and_undo_brings_it_back():
     assert sim.app._flash == "Undone: New mission"
     sim.press(ALARM)
     assert sim.app._flash == "Nothing to undo"  # the old mission's own steps stay as they are
+
+
+def test_mission_19_the_kingpin_clue_is_the_shooter_s_scripted():
+    """Issue 25 point 5: a detent at a time past A3 credits the shooter A1, not the cursor."""
+    s = play("mission19_kingpin.txt")
+    assert s["mission"] == "Mission 19" and s["sits_out"] == [1]
+    kingpin = s["suspects"][0]
+    assert kingpin["agent"] is None and kingpin["clues"] == [["red", 2, "vertical"]]
+    assert (s["elite_agent"], s["next_token"], s["reward_cards_left"]) == (None, None, None)
+
+
+def test_eliminate_names_the_suspect_s_card_and_warns_before_a_ruled_out_one_scripted():
+    """Issue 25 point 7."""
+    s = play("eliminate_named.txt")
+    one, two = s["suspects"]
+    assert one["status"] == "identified" and one["card"] == ["black", 7]
+    assert two["status"] == "identified" and two["card"] == ["black", 13]
+    assert s["bullets"] == 3 and s["result"] == "win"  # two shots: the warning cost none
+
+
+def test_a_card_entered_twice_is_refused_scripted():
+    """Issue 25 point 8."""
+    sim = Sim(1, game="infiltraitors")
+    name = "card_twice.txt"
+    with open(os.path.join(SCRIPTS, name)) as f:
+        commands = parse(f.read(), name)
+    flashes = []
+    for c in commands:
+        run([c], sim, name)
+        if c.name == "press" and sim.app._flash:
+            flashes.append(sim.app._flash)
+    s = state(sim.session)
+    assert s["suspects"][0]["clues"] == [["red", 7, "vertical"]] and s["seen"] == []
+    assert flashes.count("Card entered already") == 2
+
+
+def test_a_fresh_setup_reaches_the_picker_scripted():
+    """Issue 24 point 10: from the first setup, no mission started, to another game."""
+    sim = Sim(1, game="infiltraitors")
+    with open(os.path.join(SCRIPTS, "first_setup_picker.txt")) as f:
+        run(parse(f.read(), "first_setup_picker.txt"), sim, "first_setup_picker.txt")
+    assert sim.session.PACKAGE == "lockdown.games.infiltration"
+
+
+def test_the_state_json_names_each_mission_s_own_rules():
+    """Issue 25 point 10: the elite agent, the next token, the reward cards left."""
+    sim = started(ms.TRAINING + 11)  # Mission 12
+    assert state(sim.session)["elite_agent"] is None
+    sim.session.act(10, sim.session.table.set_elite, 2)  # table.A_ELITE
+    assert state(sim.session)["elite_agent"] == 3
+    sim = started(ms.TRAINING + 2)  # Mission 3
+    sim.press(GO)
+    assert state(sim.session)["next_token"] == 1 and state(sim.session)["sits_out"] is None
+    sim = started(ms.TRAINING + 17)  # Mission 18
+    s = state(sim.session)
+    assert s["reward_cards_left"] == 8 and s["pile"] == 8  # the last one aside is not in the pile
+
+
+def test_the_table_labels_suspects_as_suspects():
+    """Issue 25 point 9: the line under BULLETS counts suspects, and says so."""
+    sim = started(ms.TRAINING)  # Mission 1: 7 suspects
+    sim.frame()
+    assert sim.app.home._info[1:3] == ("Suspects 7/7", "Pile 7")
+
+
+def test_a_finished_mission_is_archived_once_across_a_power_cut(tmp_path):
+    """Issue 24 point 7: the cut comes after the archive, before the new mission's save; the
+    finished mission comes back, is changed, and a new one archives it again: still one file."""
+    folder = os.path.join(str(tmp_path), "infiltraitors-log")
+    sim = Sim(1, game="infiltraitors", save_dir=str(tmp_path))
+    with open(os.path.join(SCRIPTS, "training1_win.txt")) as f:
+        run(parse(f.read(), "training1_win.txt"), sim, "training1_win.txt")
+    with open(os.path.join(str(tmp_path), "infiltraitors.json")) as f:
+        finished = f.read()
+    sim.press(GO)  # the setup of the next
+    sim.press(GO)
+    sim.wait(1600)
+    assert os.listdir(folder) == ["1.json"]
+    with open(os.path.join(str(tmp_path), "infiltraitors.json"), "w") as f:
+        f.write(finished)  # the power was cut before the new mission's save
+    again = Sim(1, game="infiltraitors", save_dir=str(tmp_path))
+    assert again.session.over
+    again.press(PROX)  # the rules: the clue board's display, a change to the finished mission
+    again.turn(ALARM, again.app.top().rows.index("board"))
+    again.turn(PROX, 1)
+    again.press(ALARM)
+    again.wait(5000)  # saved
+    again.press(GO)  # a new mission
+    again.press(GO)
+    again.wait(1600)
+    assert os.listdir(folder) == ["1.json"]
+    with open(os.path.join(folder, "1.json")) as f:
+        assert json.load(f)["display"] == 1  # the changed one replaced it (the same id)
