@@ -371,3 +371,23 @@ def test_a_new_mission_over_one_in_progress_is_undone_back_to_it():
     s.undo()
     s.undo()
     assert s.dumps() == text and s.id == ident
+
+
+def test_a_refused_step_after_a_fix_leaves_the_fix():
+    """A refusal puts the step's snapshot back: the clue board's in-place edit of the step before
+    (a removal, a flip) stays, and undo still takes that one back (found by the property test)."""
+    s = Session()
+    s.start(0, 3, 0, 0, 0)
+    t = s.table
+    i = s.act(A_NAB, t.nab, 0)
+    s.act(A_CLUE, t.clue, i, RED, 7, True)
+    s.act(A_CLUE, t.clue, i, RED, 8, True)
+    s.act(A_REMOVE, t.remove, 0)
+    s.act(A_FLIP, t.flip, 1)
+    before = whole(s)
+    raises(RuleError, s.act, A_NAB, t.nab, 0)  # holds a suspect
+    assert whole(s) == before and t.board.kind(0) == 0 and t.board.kind(1) == 2
+    s.undo()
+    assert t.board.kind(1) == 1 and t.board.kind(0) == 0
+    s.undo()
+    assert t.board.kind(0) == 1

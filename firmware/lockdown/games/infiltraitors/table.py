@@ -486,7 +486,9 @@ class Table:
     # The undo snapshot (the session's ring)
     def copy_into(self, buf, at=0):
         """The undo snapshot: the state and the board's small state (byte loops, as a slice
-        allocates on older MicroPython)."""
+        allocates on older MicroPython). The step it is taken for starts here: the board's
+        in-place edit from now on is that step's, so putting the snapshot back (an undo, or a
+        refusal's abort) takes back that edit and no earlier one."""
         s = self.s
         for k in range(SIZE):
             buf[at + k] = s[k]
@@ -494,6 +496,7 @@ class Table:
         at += SIZE
         for k in range(SNAPSHOT - SIZE):
             buf[at + k] = b[k]
+        self.board.begin()
 
     def restore_from(self, buf, at=0):
         """Undo: the board's in-place edit first, then the snapshot. Only for this table's own
@@ -509,9 +512,8 @@ class Table:
 
     # Inside
     def _begin(self, kingpin=False):
-        """An action checked and about to change the state: the board's in-place edit is its own
-        from now on, and only a Kingpin clue keeps the Kingpin clues the last hit allowed."""
-        self.board.begin()
+        """An action checked and about to change the state: only a Kingpin clue keeps the
+        Kingpin clues the last hit allowed."""
         if not kingpin:
             self.s[_B_KP_LEFT] = 0
 
