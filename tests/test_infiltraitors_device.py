@@ -500,7 +500,7 @@ def test_eliminate_names_the_suspect_s_card_and_warns_before_a_ruled_out_one_scr
     s = play("eliminate_named.txt")
     one, two = s["suspects"]
     assert one["status"] == "identified" and one["card"] == ["black", 7]
-    assert two["status"] == "identified" and two["card"] == ["black", 13]
+    assert two["status"] == "identified" and two["card"] == ["black", 3]
     assert s["bullets"] == 3 and s["result"] == "win"  # two shots: the warning cost none
 
 

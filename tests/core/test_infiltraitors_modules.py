@@ -14,12 +14,13 @@ from lockdown.games import unload
 _PKG = "lockdown.games.infiltraitors"
 SESSION = _PKG + ".session"
 SAVE = _PKG + ".save"
+LOAD = _PKG + ".load"
 SETUP = _PKG + ".screens.setup"
 RULES = (_PKG + ".table", _PKG + ".clues", _PKG + ".clock")
 HISTORY = "lockdown.history"
 DESCRIBE = _PKG + ".describe"
 COMMON = _PKG + ".screens.common"
-_FORGOTTEN = (SESSION, SAVE, SETUP, COMMON, HISTORY) + RULES
+_FORGOTTEN = (SESSION, SAVE, LOAD, SETUP, COMMON, HISTORY) + RULES
 
 
 def _fresh(fn):
@@ -102,7 +103,7 @@ def test_save_is_forgotten_after_dumps_and_loads_and_a_bad_save_makes_no_table()
         assert SAVE not in sys.modules
         r = Session()
         r.loads(text)
-        assert SAVE not in sys.modules and r.started and r.steps == 1 and r.dumps() == text
+        assert _loaded((SAVE, LOAD)) == [] and r.started and r.steps == 1 and r.dumps() == text
         bad = Session()
         try:
             bad.loads(text.replace('"v": 2', '"v": 3').replace('"v":2', '"v":3'))
@@ -110,7 +111,8 @@ def test_save_is_forgotten_after_dumps_and_loads_and_a_bad_save_makes_no_table()
             pass
         else:
             raise AssertionError("no SaveError")
-        assert bad._table is None and not bad.started and bad.changes == 0 and SAVE not in sys.modules
+        assert bad._table is None and not bad.started and bad.changes == 0
+        assert _loaded((SAVE, LOAD)) == []
     _fresh(check)
 
 

@@ -6,7 +6,7 @@ import json
 
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.session import Session
-from lockdown.games.infiltraitors.table import (A_CLUE, A_ELITE, A_FLIP, A_KINGPIN, A_NAB, A_OPTION,
+from lockdown.games.infiltraitors.table import (AT, SNAPSHOT, A_CLUE, A_ELITE, A_FLIP, A_KINGPIN, A_NAB, A_OPTION,
                                                 A_REMOVE, A_SEEN, A_SHOT, A_SUITS, LOSE, NAMES,
                                                 OPT_ONE_DIVIDES, WHY_TIME, WIN, A_DISPLAY, A_GIVE_UP)
 from lockdown.session import ALERT, REDRAW, RuleError, SaveError
@@ -56,7 +56,7 @@ def test_a_save_is_named_fields_and_loads_back_to_the_same_table():
     text = s.dumps()
     doc = json.loads(text)
     assert (doc["game"], doc["v"], doc["id"]) == ("infiltraitors", 2, s.id) and s.id
-    assert sorted(doc) == sorted(Session.FIELDS + ("game", "v", "id"))
+    assert sorted(doc) == sorted(s.FIELDS + ("game", "v", "id"))
     t = s.table
     assert (doc["mission"], doc["agents"], doc["bullets"], doc["elite"], doc["kp_agent"]) == (
         M7, 3, 5, -1, -1)
@@ -81,6 +81,10 @@ def test_the_save_reads_the_table_by_name_not_by_offset():
     assert [doc[k] for k in NAMES] == [t.mission, t.agents, t.bullets, t.result, t.why, t.options,
                                       t.display, t.suits, -1, 4, 0, 2]
     assert t.is_out(2) and t.kingpin_agent == 2
+
+
+def test_the_undo_ring_holds_the_table_s_snapshot():
+    assert Session.STATE_SIZE == SNAPSHOT  # session.py names it without loading table.py
 
 
 def test_a_loaded_removal_is_not_undone_by_the_next_undo():
@@ -213,7 +217,7 @@ def test_no_bullet_left_is_refused_not_wrapped():
     s.start(M7, 3, 0, 0, 0)
     t = s.table
     i = s.act(A_NAB, t.nab, 0)
-    t.set_field(NAMES.index("bullets"), 0)
+    t.s[AT[NAMES.index("bullets")]] = 0
     steps = s.history.count
     e = raises(RuleError, s.act, A_SHOT, t.shoot, i, False)
     assert str(e) == "No bullet left" and t.bullets == 0 and s.history.count == steps

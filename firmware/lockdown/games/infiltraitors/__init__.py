@@ -14,8 +14,8 @@ SCREENS = {  # name -> (module in screens/, class)
     "board": ("board", "SuspectBoard"),
     "seen": ("board", "SeenCards"),
     "shoot": ("clues", "Eliminate"),
-    "clues": ("clues", "ClueList"),
-    "cards": ("clues", "CardList"),
+    "clues": ("lists", "ClueList"),
+    "cards": ("lists", "CardList"),
 }
 
 

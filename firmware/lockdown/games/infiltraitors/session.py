@@ -15,7 +15,7 @@ game id, so the archive keeps a finished one once.
 
 A board with no save draws its first frame (the setup) before any mission: the session makes its
 Table (table.py, clues.py, clock.py imported) only when first asked (`table`), and the save
-format (save.py) is imported by fields, load_fields and upgrade and forgotten after each.
+format is imported for a save (save.py) or a load (load.py) and forgotten after each.
 """
 from micropython import const
 
@@ -25,7 +25,9 @@ from lockdown.session import ALERT, REDRAW, GameSession, RuleError
 
 _SAVE_EVERY_MS = const(10000)
 _TIME_UP = const(3)  # clock.TIME_UP (clock.py is not loaded before the first mission)
+_A_TIME = const(9)  # table.A_TIME
 _SAVE = "lockdown.games.infiltraitors.save"
+_LOAD = "lockdown.games.infiltraitors.load"
 _DESCRIBE = "lockdown.games.infiltraitors.describe"
 
 
@@ -33,9 +35,7 @@ class Session(GameSession):
     PACKAGE = "lockdown.games.infiltraitors"
     NAME = "infiltraitors"
     VERSION = 2
-    FIELDS = ("started", "steps", "mission", "agents", "bullets", "result", "why", "options",
-              "display", "suits", "elite", "out", "kp_left", "kp_agent", "suspects", "clues",
-              "seen", "limit_s", "spent_ms", "running")
+    STATE_SIZE = 49  # table.SNAPSHOT (a test holds them equal): the undo ring's entry
 
     def __init__(self, entropy=None):
         self.entropy = entropy  # None (tests): a seeded source is made at the first new mission
@@ -66,9 +66,9 @@ class Session(GameSession):
         return self.table
 
     @property
-    def STATE_SIZE(self):  # noqa: N802 (the core's name)
-        from lockdown.games.infiltraitors.table import SNAPSHOT
-        return SNAPSHOT
+    def FIELDS(self):  # type: ignore  # noqa: N802 (the core's name): load.py's, read while loading
+        from lockdown.games.infiltraitors.load import FIELDS
+        return FIELDS
 
     @property
     def in_progress(self):
@@ -101,10 +101,8 @@ class Session(GameSession):
     # ---- changes and undo ------------------------------------------------------------------------
     def act(self, code, fn, *args):
         """fn(*args), a table action, as one undo step (code, its arguments packed): the core's act."""
-        if len(args) == 1:
-            arg = int(args[0])
-        else:
-            arg = 0
+        arg = int(args[0]) if len(args) == 1 else 0
+        if len(args) > 1:
             for k in range(min(len(args), 4)):
                 arg |= (int(args[k]) & 0x0F) << 4 * k
         r = GameSession.act(self, code, fn, *args, arg=arg)
@@ -118,23 +116,18 @@ class Session(GameSession):
         """What an undo would take back: a step, or the new mission over the one before."""
         return GameSession.undo_name(self) or ("New mission" if self._before else "")
 
-    def describe(self, code, arg):
-        """The step in words (describe.py, imported for the undo screen and forgotten again)."""
+    def describe(self, code, arg, lines=False):
+        """The step in words, or (`lines`) what else it changed: describe.py, imported for the
+        undo screen and forgotten again."""
         try:
-            from lockdown.games.infiltraitors.describe import describe
-            return describe(self.table, code, arg)
+            from lockdown.games.infiltraitors import describe as d
+            return (d.lines if lines else d.describe)(self.table, code, arg)
         finally:
             unload(_DESCRIBE)
 
     def undo_lines(self):
         h = self.history
-        if not h.count:
-            return ()
-        try:
-            from lockdown.games.infiltraitors.describe import lines
-            return lines(self.table, h.last_code(), h.last_arg())
-        finally:
-            unload(_DESCRIBE)
+        return self.describe(h.last_code(), h.last_arg(), True) if h.count else ()
 
     def undo(self):
         if not self.history.count and self._before:
@@ -181,8 +174,7 @@ class Session(GameSession):
             c.start(now)
         ev = c.update(now)
         if ev == _TIME_UP:  # the mission is lost: an undo step like any other
-            from lockdown.games.infiltraitors.table import A_TIME
-            self.act(A_TIME, t.time_up)
+            self.act(_A_TIME, t.time_up)
         elif c.spent_ms - self._saved_ms >= _SAVE_EVERY_MS:
             self._saved_ms = c.spent_ms
             self.changes += 1
@@ -234,31 +226,21 @@ class Session(GameSession):
         finally:
             unload(_SAVE)
 
-    def load_fields(self, doc):
-        """Takes a save's fields when they are a mission play can reach (save.py checks every
-        one against the others); SaveError before anything changes."""
+    def loads(self, text):
+        """The core's loads, all or nothing; load.py (with save.py) is forgotten after it."""
         try:
-            from lockdown.games.infiltraitors.save import load
-            t = load(doc)
+            GameSession.loads(self, text)
         finally:
+            unload(_LOAD)
             unload(_SAVE)
-        self._table = t
-        self.started = doc["started"]
-        self.steps = doc["steps"]
-        self._resume = doc["running"]
-        self._saved_ms = doc["spent_ms"]
-        self._stopped = False
-        self.warning = 0
+
+    def load_fields(self, doc):
+        """Takes a save's fields when they are a mission play can reach (load.py checks every
+        one against the others); SaveError before anything changes."""
+        from lockdown.games.infiltraitors.load import load_into
+        load_into(self, doc)
 
     def upgrade(self, doc):
         """A save of version 1 (the table's bytes in a list) in today's named fields."""
-        if doc.get("v") != 1 or "game" in doc:
-            return doc
-        try:
-            from lockdown.games.infiltraitors.save import upgrade
-            doc = upgrade(doc)
-        finally:
-            unload(_SAVE)
-        doc["game"] = self.NAME
-        doc["v"] = self.VERSION
-        return doc
+        from lockdown.games.infiltraitors.load import upgrade
+        return upgrade(self, doc)

@@ -7,7 +7,7 @@ bytes, in the session's ring (lockdown/session.py). Every action checks first an
 RuleError (the core's) before it changes anything; the session makes each accepted one an undo
 step. Suspects take slots in nab order, which is also the number token order of Missions 3 and
 14; in Mission 19 slot 0 is the Kingpin, aside. The save reads and writes the state by name
-(NAMES, field, set_field), never by offset.
+(NAMES at AT), never by offset.
 """
 from micropython import const
 
@@ -84,10 +84,10 @@ _B_KP_AGENT = const(13)  # Mission 19: the agent giving them
 _B_SLOT = const(14)  # two bytes a slot: agent, status
 SIZE = _B_SLOT + 2 * ms.MAX_SUSPECTS
 SNAPSHOT = SIZE + SMALL_SIZE
-# The state's bytes by the names the save gives them (save.py): field(k) is NAMES[k]
+# The state's bytes by the names the save gives them (save.py, load.py): NAMES[k] is s[AT[k]]
 NAMES = ("mission", "agents", "bullets", "result", "why", "options", "display", "suits", "elite",
          "out", "kp_left", "kp_agent")
-_AT = bytes((_B_MISSION, _B_AGENTS, _B_BULLETS, _B_RESULT, _B_WHY, _B_OPTS, _B_DISPLAY, _B_SUITS,
+AT = bytes((_B_MISSION, _B_AGENTS, _B_BULLETS, _B_RESULT, _B_WHY, _B_OPTS, _B_DISPLAY, _B_SUITS,
              _B_ELITE, _B_OUT, _B_KP_LEFT, _B_KP_AGENT))
 CARD_USED = "Card entered already"
 
@@ -152,13 +152,6 @@ class Table:
         """A suspect is there to be nabbed: from the pile, or Mission 18's last after 8 hits."""
         return bool(self.pile) or (self.s[_B_SLOTS] == self.final()
                                    and self.identified >= ms.FINAL_CARDS)
-
-    def field(self, k):
-        """The state byte the save names NAMES[k]."""
-        return self.s[_AT[k]]
-
-    def set_field(self, k, v):
-        self.s[_AT[k]] = v
 
     def set_suspect(self, i, agent, status):
         """The save's suspect `i` (slots fill in order: i is at most the slots so far)."""
@@ -323,10 +316,6 @@ class Table:
         m = self.board.seen_mask
         return [(t, n) for t in range(SUITS) for n in range(16) if m(t) >> n & 1]
 
-    def shooter_ok(self, agent):
-        """Mission 19: may this agent be the one who made the hit (in play, an agent)?"""
-        return 0 <= agent < self.s[_B_AGENTS] and not self.is_out(agent)
-
     def valid_card(self, suit, number, clue=True):
         """A card of this mission; specials as clues in Missions 6 and 15, as suspects in 15."""
         if not 0 <= suit < SUITS or not self.s[_B_SUITS] >> suit & 1 or not 0 < number < 16:
@@ -396,7 +385,7 @@ class Table:
         if why:
             raise RuleError(SHOT_TEXT[why])
         kp = self.flags & ms.F_KINGPIN and right and i
-        if kp and not self.shooter_ok(shooter):
+        if kp and not (0 <= shooter < self.s[_B_AGENTS] and not self.is_out(shooter)):
             raise RuleError("Who shot? Not in play")
         if suit >= 0:
             self._card(suit, number, False, right and not self.board.pair)

@@ -23,6 +23,7 @@ from lockdown.ui import ROWS, Form
 _LABELS = {"mission": "Mission", "agents": "Agents", "suspects": "Suspects", "bullets": "Bullets",
            "clock": "Clock", "board": "Clue board", "start": "Start mission",
            "picker": "Other games"}
+_START = "GO start mission"
 _SUITS_HOW = ("Suits (fixed)", "Suits (default)", "Suits (chosen)", "Suits (all five)")
 _MAX_MIN = 99
 _AGENTS = 3  # the agents of a session's first table (Table(0, 3)): the first setup's
@@ -54,6 +55,7 @@ def suit_choice(m, k):
 
 class Setup(Form):
     title = "NEW MISSION"
+    footer = _START
 
     def __init__(self, app):
         s = app.session
@@ -82,10 +84,6 @@ class Setup(Form):
         names = ("names",) if self.suits != (1 << SUITS) - 1 else ()
         return (("mission", "agents", "suspects", "bullets") + lines + ("clock", "board", "suits") +
                 names + ("start", "picker"))
-
-    @property
-    def footer(self):
-        return "GO: other games" if self.row() == "picker" else "GO start mission"
 
     def _stops(self, r):
         """Does the cursor stop on this row (it sets or does something)?"""
@@ -168,6 +166,7 @@ class Setup(Form):
                 break
             self.cur = k
         self.top = min(max(self.top, self.cur - ROWS + 1), self.cur)
+        self.footer = "GO: other games" if self.rows[self.cur] == "picker" else _START
 
     def pick(self, r):
         if r == "picker":
