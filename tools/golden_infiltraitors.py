@@ -125,8 +125,9 @@ def _board(sim):
     sim.turn(ALARM, 1)
 
 
-@state("board_wrong", "SuspectBoard")
-def _board_wrong(sim):
+def _two_clues_and_yellow(sim, number):
+    """Red 7 vertical, Red 8 horizontal (Yellow 7 and Black 7 left), then Yellow `number`
+    horizontal."""
     board(sim)
     sim.turn(PROX, 5)
     sim.press(GO)
@@ -134,23 +135,19 @@ def _board_wrong(sim):
     sim.turn(PROX, 1)
     sim.press(GO)
     sim.turn(ALARM, 1)
-    sim.turn(PROX, -1)
+    sim.turn(PROX, number - 8)
     sim.press(GO)
+
+
+@state("board_wrong", "SuspectBoard")
+def _board_wrong(sim):
+    _two_clues_and_yellow(sim, 7)  # no card left
     sim.wait(1600)
 
 
 def _board_one(sim):
-    """A board with one card left (Black 7): Red 7 vertical, Red 8 and Yellow 5 horizontal; the
-    dial left on Red 5."""
-    board(sim)
-    sim.turn(PROX, 5)
-    sim.press(GO)
-    sim.press(PROX)
-    sim.turn(PROX, 1)
-    sim.press(GO)
-    sim.turn(ALARM, 1)
-    sim.turn(PROX, -3)
-    sim.press(GO)
+    """A board with one card left (Black 7), the dial left on Red 5."""
+    _two_clues_and_yellow(sim, 5)
     sim.turn(ALARM, -1)
 
 

@@ -99,12 +99,14 @@ class Session(GameSession):
         self.changes += 1
 
     # ---- changes and undo ------------------------------------------------------------------------
-    def act(self, code, fn, *args):
-        """fn(*args), a table action, as one undo step (code, its arguments packed): the core's act."""
-        arg = int(args[0]) if len(args) == 1 else 0
-        if len(args) > 1:
-            for k in range(min(len(args), 4)):
-                arg |= (int(args[k]) & 0x0F) << 4 * k
+    def act(self, code, fn, *args, arg=-1):
+        """fn(*args), a table action, as one undo step (code, and `arg` unless given: its
+        arguments packed): the core's act."""
+        if arg < 0:
+            arg = int(args[0]) if len(args) == 1 else 0
+            if len(args) > 1:
+                for k in range(min(len(args), 4)):
+                    arg |= (int(args[k]) & 0x0F) << 4 * k
         r = GameSession.act(self, code, fn, *args, arg=arg)
         self._moved()
         return r
@@ -112,7 +114,7 @@ class Session(GameSession):
     def can_undo(self):
         return bool(self.history.count or self._before)
 
-    def undo_name(self):
+    def undo_name(self):  # pyright: ignore[reportIncompatibleMethodOverride]  (the core's returns "" by type)
         """What an undo would take back: a step, or the new mission over the one before."""
         return GameSession.undo_name(self) or ("New mission" if self._before else "")
 
@@ -125,7 +127,7 @@ class Session(GameSession):
         finally:
             unload(_DESCRIBE)
 
-    def undo_lines(self):
+    def undo_lines(self):  # pyright: ignore[reportIncompatibleMethodOverride]  (the core's returns () by type)
         h = self.history
         return self.describe(h.last_code(), h.last_arg(), True) if h.count else ()
 
@@ -156,7 +158,7 @@ class Session(GameSession):
             self._stopped = True
 
     # ---- the clock ------------------------------------------------------------------------------
-    def tick(self, now):
+    def tick(self, now):  # pyright: ignore[reportIncompatibleMethodOverride]  (the core's returns 0 by type)
         """Time passing, whatever screen is on top: ALERT on the clock's warnings and time up (kept
         in `warning` for the home screen to flash), REDRAW when the second shown changed, else 0.
         The clock stops when the mission ends, and goes on if an undo takes the end back."""
