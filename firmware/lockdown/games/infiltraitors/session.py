@@ -61,10 +61,7 @@ class Session(GameSession):
             t = self._table = Table(0, 3)
         return t
 
-    @property
-    def state(self):
-        return self.table
-
+    state = table  # what the core's undo ring snapshots
     @property
     def FIELDS(self):  # type: ignore  # noqa: N802 (the core's name): load.py's, read while loading
         from lockdown.games.infiltraitors.load import FIELDS

@@ -5,8 +5,9 @@ from lockdown.games.infiltraitors.screens.common import card_text
 from lockdown.games.infiltraitors.table import A_SHOT, ASIDE, WIN
 from lockdown.ui import Form
 
-_LABELS = {"shooter": "Who shot", "right": "Right: identified", "wrong": "Wrong: a miss",
-           "right_card": "Right, was", "wrong_card": "Wrong, not", "clues": "Fix a clue"}
+_ROWS = ("shooter", "right", "wrong", "right_card", "wrong_card", "clues")
+_LABELS = ("Who shot", "Right: identified", "Wrong: a miss", "Right, was", "Wrong, not",
+           "Fix a clue")
 
 
 class Eliminate(Form):
@@ -51,11 +52,10 @@ class Eliminate(Form):
         return self.dialled
 
     def layout(self):
-        return (("shooter",) if self.kp else ()) + (
-            "right", "wrong", "right_card", "wrong_card", "clues")
+        return _ROWS if self.kp else _ROWS[1:]  # who shot: Mission 19 only
 
     def label(self, r):
-        return _LABELS[r]
+        return _LABELS[_ROWS.index(r)]
 
     def value(self, r):
         if r == "shooter":
