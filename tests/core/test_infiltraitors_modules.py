@@ -88,7 +88,7 @@ def test_a_mission_started_from_the_setup_brings_its_table():
         d.press(GO)
         s = d.session
         assert s.started and s._table is not None and s.table.mission == 9 and s.steps == 0
-        assert d.screen() == "play" and SAVE not in sys.modules
+        assert d.screen() == "play" and _loaded((SAVE, _PKG + ".start")) == []
     _fresh(check)
 
 

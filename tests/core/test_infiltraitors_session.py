@@ -318,8 +318,8 @@ def test_the_clock_runs_out_through_the_session_and_is_saved_as_it_runs():
     s = Session()
     s.start(ms.TRAINING - 1, 4, ms.CLOCK_S, 0, 1000)
     c = s.changes
-    assert s.tick(1000) == REDRAW  # the first second shown
-    assert s.tick(1500) == 0  # the same second
+    assert s.tick(1000) == 0 and s.tick(1500) == 0  # 15:00 still shown
+    assert s.tick(2000) == REDRAW  # 14:59
     s.tick(6000)
     assert s.changes == c  # 5 s: not saved yet
     s.tick(11000)

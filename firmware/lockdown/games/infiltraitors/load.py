@@ -10,8 +10,8 @@ from lockdown.games.infiltraitors.clues import GUESS, HORIZONTAL, KNOWN, VERTICA
 from lockdown.games.infiltraitors.missions import bits
 from lockdown.games.infiltraitors.save import agent
 from lockdown.games.infiltraitors.table import (AT, ASIDE, IDENTIFIED, LOSE, NAMES, OFF,
-                                                OPT_ONE_DIVIDES, WHY_ALL, WHY_BULLETS, WHY_TIME,
-                                                WIN, RuleError, Table)
+                                                OPT_ONE_DIVIDES, SLOT_AT, SLOTS_AT, WHY_ALL,
+                                                WHY_BULLETS, WHY_TIME, WIN, RuleError, Table)
 from lockdown.session import SaveError, field_int
 
 FIELDS = ("started", "steps") + NAMES + ("suspects", "clues", "seen", "limit_s", "spent_ms",
@@ -129,7 +129,9 @@ def _suspects(t, raw):
             held |= 1 << agent
         if i and status and t.flags & ms.F_ORDER and not t.status(i - 1):
             raise SaveError("out of token order")
-        t.set_suspect(i, ASIDE if agent < 0 else agent, status)
+        t.s[SLOT_AT + 2 * i] = ASIDE if agent < 0 else agent
+        t.s[SLOT_AT + 2 * i + 1] = status
+        t.s[SLOTS_AT] = i + 1
     if len(raw) > t.final() >= 0:
         for i in range(ms.FINAL_CARDS):
             if not t.status(i):

@@ -1,8 +1,9 @@
 """The Infiltraitors save's named fields, written: the session's table, clue board, seen cards and
 clock. The table's state is read by the names table.py gives it (NAMES, at its AT), never by offset; an
 agent none holds (the Kingpin's, no elite yet) is -1. Imported by the session for each save and
-forgotten after it; reading a save back is load.py's.
+forgotten after it (the console's line after a save too); reading a save back is load.py's.
 """
+from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.table import ASIDE, AT, NAMES
 
 
@@ -28,3 +29,12 @@ def fields(session):
     doc["spent_ms"] = c.spent_ms
     doc["running"] = c.running or session._resume
     return doc
+
+
+def status(session):
+    t = session.table
+    line = "%s, %d bullets, %d of %d left" % (ms.name(t.mission), t.bullets, t.remaining, t.total)
+    left = t.clock.left_s()
+    if left >= 0:
+        line += ", %d:%02d" % (left // 60, left % 60)
+    return line

@@ -20,7 +20,6 @@ format is imported for a save (save.py) or a load (load.py) and forgotten after 
 from micropython import const
 
 from lockdown.games import unload
-from lockdown.games.infiltraitors import missions as ms
 from lockdown.session import ALERT, REDRAW, GameSession, RuleError
 
 _SAVE_EVERY_MS = const(10000)
@@ -29,6 +28,7 @@ _A_TIME = const(9)  # table.A_TIME
 _SAVE = "lockdown.games.infiltraitors.save"
 _LOAD = "lockdown.games.infiltraitors.load"
 _DESCRIBE = "lockdown.games.infiltraitors.describe"
+_START = "lockdown.games.infiltraitors.start"
 
 
 class Session(GameSession):
@@ -44,7 +44,6 @@ class Session(GameSession):
         self.steps = 0  # committed actions of this mission: 0 is a fresh one
         self.changes = 0
         self.warning = 0  # the clock's last warning (clock.WARN_5, WARN_1, TIME_UP) the home flashes
-        self._shown = -2  # the clock second the last tick saw
         self._resume = False  # a loaded clock was running: it goes on from the first tick
         self._saved_ms = 0  # the clock's time spent at the last change
         self._stopped = False  # the end of the mission stopped the clock
@@ -74,26 +73,13 @@ class Session(GameSession):
 
     def start(self, mission, agents, limit_s, display, now, suits=0):
         """A new mission replaces the table (the store archives a finished one); `suits` is a mask
-        of the suits in play, 0 for the mission's default. A RuleError changes nothing."""
-        from lockdown.games.infiltraitors.table import Table
-        t = Table(mission, agents, display=display, suits=suits)
-        self._before = self.dumps() if self.in_progress else None
-        self._since = 0
-        t.clock.set_limit(limit_s)
-        if limit_s:
-            t.clock.start(now)
-        self._table = t
-        self.started = True
-        self.steps = 0
-        self._resume = self._stopped = False
-        self._saved_ms = 0
-        self.warning = 0
-        self.history.clear()  # the last mission's steps are no steps of this one
-        if self.entropy is None:
-            from lockdown.dice import Xorshift
-            self.entropy = Xorshift()
-        self.new_id()
-        self.changes += 1
+        of the suits in play, 0 for the mission's default. A RuleError changes nothing. Its code
+        (start.py) is loaded for it only."""
+        try:
+            from lockdown.games.infiltraitors.start import start
+            start(self, mission, agents, limit_s, display, now, suits)
+        finally:
+            unload(_START)
 
     # ---- changes and undo ------------------------------------------------------------------------
     def act(self, code, fn, *args, arg=-1):
@@ -171,6 +157,7 @@ class Session(GameSession):
         if self._stopped:
             self._stopped = False
             c.start(now)
+        shown = c.left_s()
         ev = c.update(now)
         if ev == _TIME_UP:  # the mission is lost: an undo step like any other
             self.act(_A_TIME, t.time_up)
@@ -180,11 +167,7 @@ class Session(GameSession):
         if ev:
             self.warning = ev
             return ALERT
-        left = c.left_s()
-        if left != self._shown:
-            self._shown = left
-            return REDRAW
-        return 0
+        return REDRAW if c.left_s() != shown else 0
 
     def pause(self, now, on):
         """Pauses (on) or resumes the clock; not an undo step, but saved."""
@@ -208,14 +191,14 @@ class Session(GameSession):
         return not self.started or not self.steps
 
     def status(self):
+        """One line for the console after each save (save.py's, as the save is)."""
         if not self.started:
             return "no mission set up"
-        t = self.table
-        line = "%s, %d bullets, %d of %d left" % (ms.name(t.mission), t.bullets, t.remaining, t.total)
-        left = t.clock.left_s()
-        if left >= 0:
-            line += ", %d:%02d" % (left // 60, left % 60)
-        return line
+        try:
+            from lockdown.games.infiltraitors.save import status
+            return status(self)
+        finally:
+            unload(_SAVE)
 
     def fields(self):
         """The save's named fields (save.py, imported for it and forgotten again)."""

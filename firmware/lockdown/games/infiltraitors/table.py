@@ -89,6 +89,8 @@ NAMES = ("mission", "agents", "bullets", "result", "why", "options", "display", 
          "out", "kp_left", "kp_agent")
 AT = bytes((_B_MISSION, _B_AGENTS, _B_BULLETS, _B_RESULT, _B_WHY, _B_OPTS, _B_DISPLAY, _B_SUITS,
              _B_ELITE, _B_OUT, _B_KP_LEFT, _B_KP_AGENT))
+SLOTS_AT = _B_SLOTS  # how many suspects are out: the save's list of them is as long
+SLOT_AT = _B_SLOT  # suspect i's agent and status: s[SLOT_AT + 2 * i], the byte after
 CARD_USED = "Card entered already"
 
 
@@ -153,13 +155,6 @@ class Table:
         return bool(self.pile) or (self.s[_B_SLOTS] == self.final()
                                    and self.identified >= ms.FINAL_CARDS)
 
-    def set_suspect(self, i, agent, status):
-        """The save's suspect `i` (slots fill in order: i is at most the slots so far)."""
-        s = self.s
-        s[_B_SLOT + 2 * i] = agent
-        s[_B_SLOT + 2 * i + 1] = status
-        if i >= s[_B_SLOTS]:
-            s[_B_SLOTS] = i + 1
 
     @property
     def identified(self):

@@ -23,10 +23,10 @@ class Eliminate(Form):
         self.i = i
         t = app.session.table
         self.kp = bool(t.flags & ms.F_KINGPIN and i)
-        a = 0
-        while a < t.agents - 1 and (t.is_out(a) or a == t.agent_of(i)):
-            a += 1
-        self.shooter = a
+        self.shooter = -1
+        self.change("shooter", 1)  # the first agent in play, but the suspect's holder
+        if self.shooter == t.agent_of(i):
+            self.change("shooter", 1)
         self.dialled = (suit, number)
         self.n = t.candidates(i)  # the candidates, then the dialled card when it is none of them
         self.last = self.n - (t.board.cand[suit] >> number & 1)
