@@ -1,9 +1,11 @@
 """Infiltraitors' screens through the App on a virtual clock (CPython and MicroPython): a detent
 on the table and on a clue board, drawn, allocates nothing; the clock's frame changes only with
-its second."""
+its second; the first setup's menu and picker, its cursor, the core's undo screen, the
+screensaver woken by the clock, and every candidate listed."""
 import gc
 
 from lockdown.events import ALARM, GO, PROX
+from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.session import Session
 from tests.core.check import Driver
 
@@ -122,3 +124,23 @@ def test_time_up_wakes_the_screensaver_and_the_result_stays():
     assert t.result and not d.app.sleeping and d.app._flash == "Time up: lost"
     d.wait(SAVER_MS + 1000)  # the saver comes back after a while: it shows the result
     assert d.app.sleeping and d.app.home.saver_text() == "LOST: time up"
+
+
+def test_every_candidate_can_be_seen():
+    """Issue 25 point 9: the board shows three lines; hold PROX lists them all, ALARM scrolls."""
+    d = started(ms.TRAINING + 6)  # Mission 7
+    d.app.press(GO)  # A1 nabs
+    d.app.press(GO)  # its board
+    d.app.press(GO)  # Red 2 vertical: red, or an even number
+    d.frame()
+    board = d.app.top()
+    assert board.lines[-2].endswith("..") and board.footer == "GO add  hold PROX all"
+    d.app.hold(PROX)
+    cards = d.app.top()
+    assert d.screen() == "CardList" and cards.title == "S1 CAN BE 34"
+    assert sum(len(r.split()) for r in cards.rows) == 34
+    d.app.turn(ALARM, 99)
+    d.frame()
+    assert cards.top > 0 and cards.row() == cards.rows[-1]
+    d.app.press(ALARM)
+    assert d.app.top() is board
