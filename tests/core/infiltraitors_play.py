@@ -1,5 +1,6 @@
 """An Infiltraitors table played as the screens play it: each action one undo step of a Session
 (its `act` with the action's code), so the rules tests read like the table's own calls."""
+from host_sim.state_infiltraitors import candidate_list, identity
 from lockdown.games.infiltraitors import table as tb
 from lockdown.games.infiltraitors.session import Session
 
@@ -23,6 +24,12 @@ class Played:
         if code is None:
             return v
         return lambda *args: s.act(code, v, *args)
+
+    def candidate_list(self, i):
+        return candidate_list(self.session.table, i)
+
+    def identity(self, i):
+        return identity(self.session.table, i)
 
     def undo(self):
         return self.session.undo()

@@ -4,6 +4,7 @@ name themselves, refusals with their reason, and the clock through the session's
 it runs, stopped by the end, resumed after a restart)."""
 import json
 
+from host_sim.state_infiltraitors import candidate_list, identity
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.session import Session
 from lockdown.games.infiltraitors.table import (AT, SNAPSHOT, A_CLUE, A_ELITE, A_FLIP, A_KINGPIN, A_NAB, A_OPTION,
@@ -64,8 +65,8 @@ def test_a_save_is_named_fields_and_loads_back_to_the_same_table():
     r = Session()
     r.loads(text)
     assert whole(r) == whole(s) and r.id == s.id
-    assert r.table.candidate_list(j) == s.table.candidate_list(j)
-    assert r.table.identity(0) == (RED, 8)
+    assert candidate_list(r.table, j) == candidate_list(s.table, j)
+    assert identity(r.table, 0) == (RED, 8)
     assert r.dumps() == text
 
 
@@ -91,11 +92,11 @@ def test_a_loaded_removal_is_not_undone_by_the_next_undo():
     s, _ = played()
     r = Session()
     r.loads(s.dumps())
-    before = r.table.candidate_list(1)
+    before = candidate_list(r.table, 1)
     r.act(A_CLUE, r.table.clue, 1, RED, 10, True)
     r.undo()
     assert r.table.board.kind(4) == 0  # still removed
-    assert r.table.candidate_list(1) == before
+    assert candidate_list(r.table, 1) == before
 
 
 def broken(doc, key, value):
@@ -187,7 +188,7 @@ def test_today_s_version_1_saves_migrate():
     r = Session()
     r.loads(text)
     t = r.table
-    assert (t.mission, t.agents, t.bullets, t.slots, t.identity(0), t.display) == (M7, 3, 5, 2, (RED, 8), 1)
+    assert (t.mission, t.agents, t.bullets, t.slots, identity(t, 0), t.display) == (M7, 3, 5, 2, (RED, 8), 1)
     assert t.seen_list() == [(YELLOW, 11)] and t.board.kind(4) == 0 and t.clock.spent_ms == 15000
     first = r.id
     again = Session()

@@ -22,7 +22,6 @@ VERTICAL = const(1)  # the clue matches the suspect
 HORIZONTAL = const(2)  # it does not
 GUESS = const(3)  # a missed shot named this card: the suspect is not it
 KNOWN = const(4)  # a hit named this card: the suspect is it
-KIND_NAMES = ("", "vertical", "horizontal", "guess", "known")
 
 CAPACITY = const(128)
 SMALL_SIZE = const(13)

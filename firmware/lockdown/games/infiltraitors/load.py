@@ -10,8 +10,8 @@ from lockdown.games.infiltraitors.clues import GUESS, HORIZONTAL, KNOWN, VERTICA
 from lockdown.games.infiltraitors.missions import bits
 from lockdown.games.infiltraitors.save import agent
 from lockdown.games.infiltraitors.table import (AT, ASIDE, IDENTIFIED, LOSE, NAMES, OFF,
-                                                OPT_ONE_DIVIDES, SLOT_AT, SLOTS_AT, WHY_ALL,
-                                                WHY_BULLETS, WHY_TIME, WIN, RuleError, Table)
+                                                OPT_ONE_DIVIDES, WHY_ALL, WHY_BULLETS, WHY_TIME,
+                                                WIN, RuleError, Table)
 from lockdown.session import SaveError, field_int
 
 FIELDS = ("started", "steps") + NAMES + ("suspects", "clues", "seen", "limit_s", "spent_ms",
@@ -19,6 +19,8 @@ FIELDS = ("started", "steps") + NAMES + ("suspects", "clues", "seen", "limit_s",
 _MAX_LIMIT_S = const(5940)  # 99 minutes
 _MAX_MS = const(0x3FFFFFFF)
 _K_DISPLAY = NAMES.index("display")
+_SLOTS = AT[len(NAMES)]  # the table's offsets of the suspects out, and of the first one's agent
+_SLOT = AT[len(NAMES) + 1]
 
 
 def _bool(doc, name):
@@ -129,9 +131,9 @@ def _suspects(t, raw):
             held |= 1 << agent
         if i and status and t.flags & ms.F_ORDER and not t.status(i - 1):
             raise SaveError("out of token order")
-        t.s[SLOT_AT + 2 * i] = ASIDE if agent < 0 else agent
-        t.s[SLOT_AT + 2 * i + 1] = status
-        t.s[SLOTS_AT] = i + 1
+        t.s[_SLOT + 2 * i] = ASIDE if agent < 0 else agent
+        t.s[_SLOT + 2 * i + 1] = status
+        t.s[_SLOTS] = i + 1
     if len(raw) > t.final() >= 0:
         for i in range(ms.FINAL_CARDS):
             if not t.status(i):

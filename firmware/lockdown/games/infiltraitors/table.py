@@ -21,13 +21,11 @@ from lockdown.session import RuleError  # noqa: F401 (the refusal every action r
 # Suspect status
 HIDDEN = const(0)
 IDENTIFIED = const(1)
-STATUS_NAMES = ("hidden", "identified")
 ASIDE = const(0xFF)  # the agent of a suspect in front of nobody (the Kingpin)
 
 # Result and why
 WIN = const(1)
 LOSE = const(2)
-RESULT_NAMES = ("", "win", "lose")
 WHY_ALL = const(1)
 WHY_BULLETS = const(2)
 WHY_STUCK = const(3)
@@ -47,7 +45,7 @@ SHOT_ORDER = const(3)
 SHOT_BALANCE = const(4)
 SHOT_KINGPIN_WAITS = const(5)
 SHOT_KINGPIN_NOW = const(6)
-SHOT_NO_BULLET = const(7)
+_SHOT_NO_BULLET = const(7)
 SHOT_TEXT = ("", "Not a hidden suspect", "Mission is over", "Shoot in token order",
              "Needs 4+ clues, V=H", "Kingpin: last agent", "Last agent: Kingpin", "No bullet left")
 
@@ -87,11 +85,11 @@ SNAPSHOT = SIZE + SMALL_SIZE
 # The state's bytes by the names the save gives them (save.py, load.py): NAMES[k] is s[AT[k]]
 NAMES = ("mission", "agents", "bullets", "result", "why", "options", "display", "suits", "elite",
          "out", "kp_left", "kp_agent")
+# and past them, AT[len(NAMES)]: how many suspects are out (the save's list of them is as
+# long), AT[len(NAMES) + 1]: suspect 0's agent, then its status, then suspect 1's and so on
 AT = bytes((_B_MISSION, _B_AGENTS, _B_BULLETS, _B_RESULT, _B_WHY, _B_OPTS, _B_DISPLAY, _B_SUITS,
-             _B_ELITE, _B_OUT, _B_KP_LEFT, _B_KP_AGENT))
-SLOTS_AT = _B_SLOTS  # how many suspects are out: the save's list of them is as long
-SLOT_AT = _B_SLOT  # suspect i's agent and status: s[SLOT_AT + 2 * i], the byte after
-CARD_USED = "Card entered already"
+            _B_ELITE, _B_OUT, _B_KP_LEFT, _B_KP_AGENT, _B_SLOTS, _B_SLOT))
+_CARD_USED = "Card entered already"
 
 
 class Table:
@@ -270,7 +268,7 @@ class Table:
         if not 0 <= i < s[_B_SLOTS] or self.status(i) != HIDDEN:
             return SHOT_NONE
         if not s[_B_BULLETS]:  # only a damaged save gets here: play loses at fewer than the suspects
-            return SHOT_NO_BULLET
+            return _SHOT_NO_BULLET
         f = self.flags
         if f & ms.F_KINGPIN:
             if self.kingpin_now():
@@ -290,21 +288,10 @@ class Table:
         one = bool(self.s[_B_OPTS] & OPT_ONE_DIVIDES)
         return self.board.candidates(i, self.s[_B_SUITS], one)
 
-    def candidate_list(self, i):
-        """The cards suspect `i` can still be, as (suit, number) pairs (allocates: lists, JSON)."""
-        self.candidates(i)
-        c = self.board.cand
-        return [(t, n) for t in range(SUITS) for n in range(16) if c[t] >> n & 1]
-
     def clue_entries(self, i):
         """The board entries of suspect `i`'s clues, oldest first (for flip and remove)."""
         b = self.board
         return [j for j in range(b.n) if b.owner(j) == i and b.kind(j) in (VERTICAL, HORIZONTAL)]
-
-    def identity(self, i):
-        """The card a hit named for suspect `i`, as (suit, number), or None."""
-        c = self.board.identity(i)
-        return None if c < 0 else (c >> 4, c & 0x0F)
 
     def seen_list(self):
         """The face-up cards entered, as (suit, number) pairs."""
@@ -419,7 +406,7 @@ class Table:
         if not self.valid_card(suit, number, False):
             raise RuleError("Not in this mission")
         if on and self.board.used(suit, number):
-            raise RuleError(CARD_USED)
+            raise RuleError(_CARD_USED)
         if not on and not self.board.is_seen(suit, number):
             raise RuleError("Not marked face up")
         self._begin()
@@ -519,7 +506,7 @@ class Table:
         if not self.valid_card(suit, number, clue):
             raise RuleError("Not in this mission")
         if unique and self.board.used(suit, number):
-            raise RuleError(CARD_USED)
+            raise RuleError(_CARD_USED)
         if self.board.full():
             raise RuleError("Clue board is full")
 
