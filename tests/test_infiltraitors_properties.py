@@ -110,11 +110,13 @@ def play(s, steps):
             elif what == "kingpin":
                 s.act(tb.A_KINGPIN, t.kingpin_clue, card[0], card[1], k & 1)
             elif what == "shoot":
-                s.act(tb.A_SHOT, t.shoot, i, bool(k & 1), *((card + (k % t.agents,)) if k & 2 else (-1, 0, k % t.agents)))
+                named = card if k & 2 else (-1, 0)
+                s.act(tb.A_SHOT, t.shoot, i, bool(k & 1), named[0], named[1], k % t.agents)
             elif what == "seen":
                 s.act(tb.A_SEEN, t.seen, card[0], card[1], not k & 1)
             elif what == "fix":
-                s.act(tb.A_FLIP if k & 1 else tb.A_REMOVE, t.flip if k & 1 else t.remove, k % max(t.board.n, 1))
+                j = k % max(t.board.n, 1)
+                s.act(tb.A_FLIP, t.flip, j) if k & 1 else s.act(tb.A_REMOVE, t.remove, j)
             elif s.can_undo():
                 s.undo()
         except RuleError:

@@ -97,7 +97,8 @@ class Session(GameSession):
     def can_undo(self):
         return bool(self.history.count or self._before)
 
-    def undo_name(self):  # pyright: ignore[reportIncompatibleMethodOverride]  (the core's returns "" by type)
+    # the core's undo_name, undo_lines and tick return literals by type: these overrides widen them
+    def undo_name(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         """What an undo would take back: a step, or the new mission over the one before."""
         return GameSession.undo_name(self) or ("New mission" if self._before else "")
 
@@ -110,7 +111,7 @@ class Session(GameSession):
         finally:
             unload(_DESCRIBE)
 
-    def undo_lines(self):  # pyright: ignore[reportIncompatibleMethodOverride]  (the core's returns () by type)
+    def undo_lines(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         h = self.history
         return self.describe(h.last_code(), h.last_arg(), True) if h.count else ()
 
@@ -141,7 +142,7 @@ class Session(GameSession):
             self._stopped = True
 
     # ---- the clock ------------------------------------------------------------------------------
-    def tick(self, now):  # pyright: ignore[reportIncompatibleMethodOverride]  (the core's returns 0 by type)
+    def tick(self, now):  # pyright: ignore[reportIncompatibleMethodOverride]
         """Time passing, whatever screen is on top: ALERT on the clock's warnings and time up (kept
         in `warning` for the home screen to flash), REDRAW when the second shown changed, else 0.
         The clock stops when the mission ends, and goes on if an undo takes the end back."""

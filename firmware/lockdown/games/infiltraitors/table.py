@@ -153,7 +153,6 @@ class Table:
         return bool(self.pile) or (self.s[_B_SLOTS] == self.final()
                                    and self.identified >= ms.FINAL_CARDS)
 
-
     @property
     def identified(self):
         n = 0

@@ -6,7 +6,8 @@ from lockdown.events import GO
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.ui import Form, View, title_bar
 
-_LABELS = {"back": "Back to table", "back_setup": "Back to setup", "undo": "Undo", "rules": "Mission rules",
+_LABELS = {"back": "Back to table", "back_setup": "Back to setup", "undo": "Undo",
+           "rules": "Mission rules",
            "seen": "Face-up cards", "give_up": "No action left", "setup": "New mission",
            "picker": "Other games"}
 
