@@ -1,8 +1,27 @@
 """Infiltraitors' state as plain JSON data. Agents and suspects are numbered from 1 as at the
-table; a card is [suit name, number], number 1 being a suit's special card."""
+table; a card is [suit name, number], number 1 being a suit's special card. The fields of one
+mission's own rules (elite agent, next token, reward cards, who sits out) are null elsewhere."""
 from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.clues import KIND_NAMES, SUIT_NAMES, VERTICAL, HORIZONTAL
-from lockdown.games.infiltraitors.table import ASIDE, DISPLAY_NAMES, RESULT_NAMES, STATUS_NAMES, WHY_NAMES
+from lockdown.games.infiltraitors.clues import SUIT_NAMES, SUITS, VERTICAL, HORIZONTAL
+from lockdown.games.infiltraitors.table import ASIDE, DISPLAY_NAMES, WHY_NAMES
+
+# The device's codes by name (it shows none of these words, so it keeps none of them)
+KIND_NAMES = ("", "vertical", "horizontal", "guess", "known")
+STATUS_NAMES = ("hidden", "identified")
+RESULT_NAMES = ("", "win", "lose")
+
+
+def candidate_list(t, i):
+    """The cards suspect `i` can still be, as (suit, number) pairs."""
+    t.candidates(i)
+    c = t.board.cand
+    return [(s, n) for s in range(SUITS) for n in range(16) if c[s] >> n & 1]
+
+
+def identity(t, i):
+    """The card a hit named for suspect `i`, as (suit, number), or None."""
+    c = t.board.identity(i)
+    return None if c < 0 else (c >> 4, c & 0x0F)
 
 
 def _card(suit, number):
@@ -15,8 +34,8 @@ def suspects(t):
     for i in range(t.slots):
         clues = [_card(b.suit(j), b.number(j)) + [KIND_NAMES[b.kind(j)]]
                  for j in range(b.n) if b.owner(j) == i and b.kind(j) in (VERTICAL, HORIZONTAL)]
-        cards = t.candidate_list(i)
-        known = t.identity(i)
+        cards = candidate_list(t, i)
+        known = identity(t, i)
         out.append({
             "suspect": i + 1,
             "agent": None if t.agent_of(i) == ASIDE else t.agent_of(i) + 1,
@@ -50,4 +69,8 @@ def state(session):
         "timer_running": t.clock.running,
         "result": RESULT_NAMES[t.result] or None,
         "why": WHY_NAMES[t.why] or None,
+        "elite_agent": None if not t.flags & ms.F_ELITE or t.elite == ASIDE else t.elite + 1,
+        "next_token": t.next_token() if t.flags & ms.F_ORDER else None,
+        "reward_cards_left": t.final_cards_left() if t.flags & ms.F_FINAL else None,
+        "sits_out": [a + 1 for a in range(t.agents) if t.is_out(a)] if t.flags & ms.F_KINGPIN else None,
     }

@@ -22,6 +22,17 @@ def top(sim):
     return type(sim.app.top()).__name__
 
 
+def to_row(sim, row):
+    """The setup's cursor, one detent at a time, onto `row` (it stops only on rows to set)."""
+    form = sim.app.top()
+    sim.turn(ALARM, -99)
+    for _ in form.rows:
+        if form.row() == row:
+            return
+        sim.turn(ALARM, 1)
+    raise AssertionError("the cursor never stops on " + row)
+
+
 def started(mission=0, agents=3, minutes=None, save_dir=None):
     """A Sim past the setup screen (mission index, agents), the start notice gone."""
     sim = Sim(1, game="infiltraitors", save_dir=save_dir)
@@ -30,8 +41,7 @@ def started(mission=0, agents=3, minutes=None, save_dir=None):
     sim.turn(ALARM, 1)
     sim.turn(PROX, agents - 3)
     if minutes is not None:
-        rows = sim.app.top().rows
-        sim.turn(ALARM, rows.index("clock") - 1)
+        to_row(sim, "clock")
         sim.turn(PROX, -99)
         sim.turn(PROX, minutes)
     sim.press(GO)
@@ -130,7 +140,7 @@ def test_the_clue_board_counts_and_lists_and_flags_a_wrong_clue():
     sim.turn(PROX, -1)  # Yellow 7 horizontal: nothing of 7's either, so no card at all
     sim.press(GO)
     sim.wait(100)
-    assert lines(sim)[0] == "0 cards: clue wrong?" and sim.app._flash == "A clue lies wrong?"
+    assert lines(sim)[0] == "0 cards: clue wrong?" and sim.app._flash == "0 cards: clue wrong?"
     sim.hold(GO)
     sim.turn(ALARM, 4)  # Fix a clue
     sim.press(GO)
@@ -177,7 +187,7 @@ def test_eliminate_right_and_wrong_and_undo():
     sim.press(GO)  # right
     assert (t.bullets, t.identified, top(sim)) == (8, 1, "Home")
     sim.press(ALARM)
-    assert top(sim) == "UndoConfirm" and sim.app.top().name == "shot"
+    assert top(sim) == "UndoConfirm" and sim.app.top().name == "Shot at S1 (right)"
     sim.press(GO)
     assert (t.bullets, t.identified) == (9, 0)
 
@@ -198,22 +208,26 @@ def test_the_clock_warns_pauses_runs_out_and_the_saver_shows_it():
     sim = started(2, 3)  # Training #3: 15 minutes, 1.6 s of them gone
     t = sim.session.table
     assert t.clock.left_ms() == 900000 - 1600
-    sim.wait(600000 - 1600)  # idle for 10 minutes: the screensaver, which keeps the clock
-    assert sim.app.sleeping and sim.app.home.saver_text() == "5:00"
-    assert sim.app._flash == "5 minutes left"
+    sim.wait(300000)  # idle for 5 minutes: the screensaver, which keeps the clock
+    assert sim.app.sleeping and sim.app.home.saver_text() == "9:59"
+    sim.wait(300000 - 1600)  # ten minutes in: the 5-minute warning wakes it
+    assert not sim.app.sleeping and sim.app._flash == "5 minutes left"
+    sim.wait(180000)  # asleep again, 2 minutes left
+    assert sim.app.sleeping and sim.app.home.saver_text() == "2:00"
     sim.press(GO)  # wakes only
     assert not sim.app.sleeping and not t.board.n and t.slots == 0
-    sim.hold(PROX)  # a second later: paused
-    assert t.clock.left_s() == 299 and not t.clock.running
+    sim.hold(PROX)  # paused
+    left = t.clock.left_s()
+    assert left == 119 and not t.clock.running  # 40 ms after 2:00
     sim.wait(60000)
-    assert t.clock.left_s() == 299
+    assert t.clock.left_s() == left
     sim.hold(PROX)  # runs again
     assert t.clock.running
-    sim.wait((299 - 60) * 1000)
+    sim.wait((left - 60) * 1000)
     assert sim.app._flash == "1 minute left"
-    sim.wait(59980)
+    sim.wait(59000)
     assert not t.result
-    sim.wait(20)
+    sim.wait(1000)
     assert (t.result, t.why, t.clock.left_s()) == (2, 4, 0)
     sim.frame()
     assert sim.app.home._hints[0] == "LOST: time up"
@@ -251,7 +265,7 @@ def test_other_games_switches_away_saving_the_mission_and_the_choice_boots_back(
     sim.press(GO)
     assert sim.session.PACKAGE == "lockdown.games.infiltration"
     with open(os.path.join(str(tmp_path), "infiltraitors.json")) as f:
-        assert json.load(f)["table"][4] == 1  # one suspect out of the pile
+        assert json.load(f)["suspects"] == [[0, 0]]  # one suspect out of the pile, A1's
     with open(os.path.join(str(tmp_path), "game.txt"), "w") as f:
         f.write("infiltraitors")
     back = Sim(1, save_dir=str(tmp_path))  # no --game: the board's own choice
@@ -319,24 +333,34 @@ def test_every_screen_is_its_reviewed_golden():
 
 
 def test_mission_19_the_shooter_clues_the_kingpin_from_his_board():
-    sim = started(ms.TRAINING + 18)
-    t = sim.session.table
-    sim.turn(ALARM, 1)  # A2 nabs suspect 2 (slot 0 is the Kingpin, aside)
-    sim.press(GO)
-    sim.press(GO)
-    sim.hold(GO)
-    sim.press(GO)  # right
-    sim.wait(1600)
-    assert t.kingpin_clues_left() == 1
-    sim.turn(ALARM, 9)  # on to the Kingpin; A2 stays the shooter
-    sim.frame()
-    assert sim.app.home._lines[-1].startswith("Kingpin aside")
-    sim.press(GO)
-    assert top(sim) == "SuspectBoard"
-    sim.frame()
-    assert sim.app.top().footer == "GO: clue from A2"
-    sim.press(GO)
-    assert t.is_out(1) and not t.is_out(0) and t.board.count(0, 1) == 1
+    """Issue 25 point 5: the agent named as the shooter gives the Kingpin clue and sits out,
+    however the table's knob is turned on the way to the Kingpin's board."""
+    for spin in (9, 1):  # one fast spin, or a detent at a time
+        sim = started(ms.TRAINING + 18)
+        t = sim.session.table
+        sim.turn(ALARM, 1)  # A2 nabs suspect 2 (slot 0 is the Kingpin, aside)
+        sim.press(GO)
+        sim.press(GO)
+        sim.hold(GO)
+        shoot = sim.app.top()
+        assert shoot.rows[0] == "shooter" and shoot.row() == "right" and shoot.value("shooter") == "A1"
+        sim.turn(ALARM, -1)
+        sim.turn(PROX, 2)  # A3 shot
+        sim.turn(ALARM, 1)
+        sim.press(GO)  # right
+        sim.wait(1600)
+        assert t.kingpin_clues_left() == 1 and t.kingpin_agent == 2
+        while sim.app.home.agent < t.agents:
+            sim.turn(ALARM, spin)  # on to the Kingpin, past A3 or not
+        sim.frame()
+        assert sim.app.home._lines[-1].startswith("Kingpin aside")
+        sim.press(GO)
+        assert top(sim) == "SuspectBoard"
+        sim.frame()
+        assert sim.app.top().footer == "GO: clue from A3"
+        sim.press(GO)
+        assert t.is_out(2) and not t.is_out(0) and not t.is_out(1) and t.board.count(0, 1) == 1
+        assert state(sim.session)["sits_out"] == [3]
 
 
 def test_mission_12_the_elite_agent_is_set_on_the_rules_and_never_nabs():
@@ -352,7 +376,7 @@ def test_mission_12_the_elite_agent_is_set_on_the_rules_and_never_nabs():
     sim.frame()
     assert sim.app.home._hints[1] == "hold GO: menu"
     sim.press(GO)
-    assert t.slots == 0 and sim.app._flash == "elite never nabs"
+    assert t.slots == 0 and sim.app._flash == "Elite never nabs"
 
 
 def test_a_won_mission_is_archived_when_a_new_one_starts(tmp_path):
@@ -367,7 +391,7 @@ def test_a_won_mission_is_archived_when_a_new_one_starts(tmp_path):
     folder = os.path.join(str(tmp_path), "infiltraitors-log")
     assert os.listdir(folder) == ["1.json"]
     with open(os.path.join(folder, "1.json")) as f:
-        assert json.load(f)["table"][5] == 1  # the result: a win
+        assert json.load(f)["result"] == 1  # a win
 
 
 def test_mission_7_scripted_to_a_win():
@@ -379,12 +403,14 @@ def test_mission_7_scripted_to_a_win():
         assert kinds == ["vertical", "horizontal"] * 2 and x["agent"] == 1
 
 
-def _setup_on_suits(mission):
+def _setup_on_suits(mission, stops=True):
     sim = Sim(1, game="infiltraitors")
     setup = sim.app.top()
     sim.turn(PROX, mission)
-    sim.turn(ALARM, setup.rows.index("suits"))
-    assert setup.row() == "suits"
+    if stops:
+        to_row(sim, "suits")
+    else:  # only read: the cursor passes it by
+        assert "suits" in setup.rows and not setup._stops("suits")
     return sim, setup
 
 
@@ -413,12 +439,10 @@ def test_setup_shows_the_default_suits_and_lets_the_group_choose_others():
 
 
 def test_setup_suits_fixed_or_all_are_not_changed():
-    sim, setup = _setup_on_suits(0)  # Training #1 names its three
+    sim, setup = _setup_on_suits(0, False)  # Training #1 names its three
     assert (setup.label("suits"), setup.value("suits"), setup.label("names")) == \
         ("Suits (fixed)", "RYK", "Red, Yel, Blk")
-    sim.turn(PROX, 1)
-    assert setup.value("suits") == "RYK"
-    sim, setup = _setup_on_suits(ms.TRAINING + 4)  # Mission 5: all five
+    sim, setup = _setup_on_suits(ms.TRAINING + 4, False)  # Mission 5: all five
     assert (setup.label("suits"), setup.value("suits")) == ("Suits (all five)", "RBGYK")
     assert "names" not in setup.rows
 
@@ -453,10 +477,103 @@ def test_a_new_mission_over_one_in_play_asks_first_and_undo_brings_it_back():
     sim.wait(1600)
     assert top(sim) == "Home" and sim.session.table.mission == 2
     sim.press(ALARM)
-    assert top(sim) == "UndoConfirm" and sim.app.top().name == "new mission"
+    assert top(sim) == "UndoConfirm" and sim.app.top().name == "New mission"
     sim.press(GO)
     back = sim.session.table
     assert (back.mission, back.slots, back.holder(0)) == (ms.TRAINING, 1, 0)
-    assert sim.app._flash == "Undone: new mission"
+    assert sim.app._flash == "Undone: New mission"
     sim.press(ALARM)
     assert sim.app._flash == "Nothing to undo"  # the old mission's own steps stay as they are
+
+
+def test_mission_19_the_kingpin_clue_is_the_shooter_s_scripted():
+    """Issue 25 point 5: a detent at a time past A3 credits the shooter A1, not the cursor."""
+    s = play("mission19_kingpin.txt")
+    assert s["mission"] == "Mission 19" and s["sits_out"] == [1]
+    kingpin = s["suspects"][0]
+    assert kingpin["agent"] is None and kingpin["clues"] == [["red", 2, "vertical"]]
+    assert (s["elite_agent"], s["next_token"], s["reward_cards_left"]) == (None, None, None)
+
+
+def test_eliminate_names_the_suspect_s_card_and_warns_before_a_ruled_out_one_scripted():
+    """Issue 25 point 7."""
+    s = play("eliminate_named.txt")
+    one, two = s["suspects"]
+    assert one["status"] == "identified" and one["card"] == ["black", 7]
+    assert two["status"] == "identified" and two["card"] == ["black", 3]
+    assert s["bullets"] == 3 and s["result"] == "win"  # two shots: the warning cost none
+
+
+def test_a_card_entered_twice_is_refused_scripted():
+    """Issue 25 point 8."""
+    sim = Sim(1, game="infiltraitors")
+    name = "card_twice.txt"
+    with open(os.path.join(SCRIPTS, name)) as f:
+        commands = parse(f.read(), name)
+    flashes = []
+    for c in commands:
+        run([c], sim, name)
+        if c.name == "press" and sim.app._flash:
+            flashes.append(sim.app._flash)
+    s = state(sim.session)
+    assert s["suspects"][0]["clues"] == [["red", 7, "vertical"]] and s["seen"] == []
+    assert flashes.count("Card entered already") == 2
+
+
+def test_a_fresh_setup_reaches_the_picker_scripted():
+    """Issue 24 point 10: from the first setup, no mission started, to another game."""
+    sim = Sim(1, game="infiltraitors")
+    with open(os.path.join(SCRIPTS, "first_setup_picker.txt")) as f:
+        run(parse(f.read(), "first_setup_picker.txt"), sim, "first_setup_picker.txt")
+    assert sim.session.PACKAGE == "lockdown.games.infiltration"
+
+
+def test_the_state_json_names_each_mission_s_own_rules():
+    """Issue 25 point 10: the elite agent, the next token, the reward cards left."""
+    sim = started(ms.TRAINING + 11)  # Mission 12
+    assert state(sim.session)["elite_agent"] is None
+    sim.session.act(10, sim.session.table.set_elite, 2)  # table.A_ELITE
+    assert state(sim.session)["elite_agent"] == 3
+    sim = started(ms.TRAINING + 2)  # Mission 3
+    sim.press(GO)
+    assert state(sim.session)["next_token"] == 1 and state(sim.session)["sits_out"] is None
+    sim = started(ms.TRAINING + 17)  # Mission 18
+    s = state(sim.session)
+    assert s["reward_cards_left"] == 8 and s["pile"] == 8  # the last one aside is not in the pile
+
+
+def test_the_table_labels_suspects_as_suspects():
+    """Issue 25 point 9: the line under BULLETS counts suspects, and says so."""
+    sim = started(ms.TRAINING)  # Mission 1: 7 suspects
+    sim.frame()
+    assert sim.app.home._info[1:3] == ("Suspects 7/7", "Pile 7")
+
+
+def test_a_finished_mission_is_archived_once_across_a_power_cut(tmp_path):
+    """Issue 24 point 7: the cut comes after the archive, before the new mission's save; the
+    finished mission comes back, is changed, and a new one archives it again: still one file."""
+    folder = os.path.join(str(tmp_path), "infiltraitors-log")
+    sim = Sim(1, game="infiltraitors", save_dir=str(tmp_path))
+    with open(os.path.join(SCRIPTS, "training1_win.txt")) as f:
+        run(parse(f.read(), "training1_win.txt"), sim, "training1_win.txt")
+    with open(os.path.join(str(tmp_path), "infiltraitors.json")) as f:
+        finished = f.read()
+    sim.press(GO)  # the setup of the next
+    sim.press(GO)
+    sim.wait(1600)
+    assert os.listdir(folder) == ["1.json"]
+    with open(os.path.join(str(tmp_path), "infiltraitors.json"), "w") as f:
+        f.write(finished)  # the power was cut before the new mission's save
+    again = Sim(1, game="infiltraitors", save_dir=str(tmp_path))
+    assert again.session.over
+    again.press(PROX)  # the rules: the clue board's display, a change to the finished mission
+    again.turn(ALARM, again.app.top().rows.index("board"))
+    again.turn(PROX, 1)
+    again.press(ALARM)
+    again.wait(5000)  # saved
+    again.press(GO)  # a new mission
+    again.press(GO)
+    again.wait(1600)
+    assert os.listdir(folder) == ["1.json"]
+    with open(os.path.join(folder, "1.json")) as f:
+        assert json.load(f)["display"] == 1  # the changed one replaced it (the same id)

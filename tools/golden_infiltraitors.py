@@ -18,6 +18,7 @@ from tools.goldens import Goldens  # noqa: E402
 FOLDER = os.path.join(ROOT, "tests", "golden", "infiltraitors")
 M7 = 9  # Mission 7's index (after the three Training missions)
 M15 = 17
+M19 = 21
 GOLDENS = Goldens("infiltraitors", FOLDER)
 STATES = GOLDENS.states
 state = GOLDENS.state
@@ -28,8 +29,7 @@ def start(sim, mission=0, minutes=None):
     """From the setup screen: the mission, the clock (minutes), GO, the notice gone."""
     sim.turn(PROX, mission)
     if minutes is not None:
-        setup = sim.app.top()
-        sim.turn(ALARM, setup.rows.index("clock"))
+        sim.turn(ALARM, 2)  # the cursor stops on the mission, the agents, the clock
         sim.turn(PROX, -99)
         sim.turn(PROX, minutes)
     sim.press(GO)
@@ -52,15 +52,25 @@ def _setup(sim):
 @state("setup_rule", "Setup")
 def _setup_rule(sim):
     sim.turn(PROX, M7)
-    sim.turn(ALARM, 5)
+    sim.turn(ALARM, 2)  # on the clock: the rule's lines above it
 
 
 @state("setup_suits", "Setup")
 def _setup_suits(sim):
     sim.turn(PROX, 3)  # Mission 1: four suits, the number only
-    sim.turn(ALARM, sim.app.top().rows.index("suits"))
+    sim.turn(ALARM, 4)  # mission, agents, clock, clue board, suits
     sim.turn(PROX, 3)  # not the default
-    sim.turn(ALARM, 1)  # their names below
+    sim.turn(ALARM, 1)  # their names below, the cursor on Start
+
+
+@state("setup_menu", "Menu")
+def _setup_menu(sim):
+    sim.hold(GO)  # before any mission: back to the setup, or other games
+
+
+@state("setup_picker", "Setup")
+def _setup_picker(sim):
+    sim.turn(ALARM, 99)  # the last row, Other games: the footer says so
 
 
 @state("new_confirm", "NewConfirm")
@@ -115,8 +125,9 @@ def _board(sim):
     sim.turn(ALARM, 1)
 
 
-@state("board_wrong", "SuspectBoard")
-def _board_wrong(sim):
+def _two_clues_and_yellow(sim, number):
+    """Red 7 vertical, Red 8 horizontal (Yellow 7 and Black 7 left), then Yellow `number`
+    horizontal."""
     board(sim)
     sim.turn(PROX, 5)
     sim.press(GO)
@@ -124,9 +135,20 @@ def _board_wrong(sim):
     sim.turn(PROX, 1)
     sim.press(GO)
     sim.turn(ALARM, 1)
-    sim.turn(PROX, -1)
+    sim.turn(PROX, number - 8)
     sim.press(GO)
+
+
+@state("board_wrong", "SuspectBoard")
+def _board_wrong(sim):
+    _two_clues_and_yellow(sim, 7)  # no card left
     sim.wait(1600)
+
+
+def _board_one(sim):
+    """A board with one card left (Black 7), the dial left on Red 5."""
+    _two_clues_and_yellow(sim, 5)
+    sim.turn(ALARM, -1)
 
 
 @state("board_balance", "SuspectBoard")
@@ -144,6 +166,30 @@ def _eliminate(sim):
     board(sim)
     sim.turn(PROX, 3)
     sim.hold(GO)
+
+
+@state("eliminate_named", "Eliminate")
+def _eliminate_named(sim):
+    _board_one(sim)
+    sim.hold(GO)
+    sim.turn(ALARM, 2)  # Right, was: the only card it can be, whatever the dial says
+
+
+@state("eliminate_m19", "Eliminate")
+def _eliminate_m19(sim):
+    start(sim, M19)
+    sim.press(GO)
+    sim.wait(1600)
+    sim.press(GO)
+    sim.hold(GO)  # who shot, above Right
+
+
+@state("cards", "CardList")
+def _cards(sim):
+    board(sim, M7)
+    sim.press(GO)  # Red 2 vertical: red, or an even number
+    sim.hold(PROX)  # every card it can be, a line of codes a row
+    sim.turn(ALARM, 2)
 
 
 @state("clues", "ClueList")

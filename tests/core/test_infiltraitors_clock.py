@@ -2,7 +2,9 @@
 mission, the warnings, pause and resume, a wrap of ticks_ms, and time up losing the mission."""
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.clock import TIME_UP, WARN_1, WARN_5, Clock
-from lockdown.games.infiltraitors.table import LOSE, WHY_TIME, RuleError, Table
+from lockdown.games.infiltraitors.session import Session
+from lockdown.games.infiltraitors.table import A_NAB, LOSE, WHY_TIME, RuleError, Table
+from lockdown.session import ALERT
 from tests.core.check import raises
 
 MIN = 60000
@@ -81,24 +83,32 @@ def test_a_limit_under_five_minutes_has_no_five_minute_warning():
     assert [e for _, e in run(c, 0, 4 * MIN)] == [WARN_1, TIME_UP]
 
 
+def ticked(s, now):
+    """The session's tick at `now`: the clock's warning it raised (ALERT), else 0."""
+    ev = s.tick(now)
+    w, s.warning = s.warning, 0
+    assert (ev == ALERT) == bool(w), (ev, w)
+    return w
+
+
 def test_an_optional_limit_for_any_mission_and_raising_it_rearms():
-    t = Table(ms.TRAINING + 4, 3)  # Mission 5
-    t.clock.set_limit(20 * 60)
-    t.clock.start(0)
-    assert t.tick(15 * MIN + 1) == WARN_5
-    t.clock.set_limit(30 * 60)  # 10 more minutes
-    assert t.tick(15 * MIN + 2) == 0
-    assert t.tick(25 * MIN + 2) == WARN_5
+    s = Session()
+    s.start(ms.TRAINING + 4, 3, 20 * 60, 0, 0)  # Mission 5, 20 minutes
+    assert ticked(s, 15 * MIN + 1) == WARN_5
+    s.table.clock.set_limit(30 * 60)  # 10 more minutes
+    assert ticked(s, 15 * MIN + 2) == 0
+    assert ticked(s, 25 * MIN + 2) == WARN_5
 
 
 def test_time_up_loses_the_mission_and_undo_plays_on():
-    t = Table(2, 3)
-    t.clock.start(500)
-    assert t.tick(500 + 10 * MIN) == WARN_5 and not t.result
-    assert t.tick(500 + 15 * MIN) == TIME_UP
-    assert (t.result, t.why) == (LOSE, WHY_TIME)
-    raises(RuleError, t.nab, 0)
-    t.undo()  # the group forgot to pause: play on with the clock at zero
+    s = Session()
+    s.start(2, 3, ms.CLOCK_S, 0, 500)
+    t = s.table
+    assert ticked(s, 500 + 10 * MIN) == WARN_5 and not t.result
+    assert ticked(s, 500 + 15 * MIN) == TIME_UP
+    assert (t.result, t.why) == (LOSE, WHY_TIME) and s.undo_name() == "Time up"
+    raises(RuleError, s.act, A_NAB, t.nab, 0)
+    s.undo()  # the group forgot to pause: play on with the clock at zero
     assert not t.result and t.clock.left_s() == 0
-    assert t.tick(500 + 16 * MIN) == 0 and not t.result
-    t.nab(0)
+    assert ticked(s, 500 + 16 * MIN) == 0 and not t.result
+    s.act(A_NAB, t.nab, 0)

@@ -10,12 +10,12 @@ SCREENS = {  # name -> (module in screens/, class)
     "setup": ("setup", "Setup"),
     "new": ("menu", "NewConfirm"),
     "menu": ("menu", "Menu"),
-    "undo": ("menu", "UndoConfirm"),
     "rules": ("rules", "Rules"),
     "board": ("board", "SuspectBoard"),
     "seen": ("board", "SeenCards"),
     "shoot": ("clues", "Eliminate"),
-    "clues": ("clues", "ClueList"),
+    "clues": ("lists", "ClueList"),
+    "cards": ("lists", "CardList"),
 }
 
 

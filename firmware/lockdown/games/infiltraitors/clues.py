@@ -22,7 +22,6 @@ VERTICAL = const(1)  # the clue matches the suspect
 HORIZONTAL = const(2)  # it does not
 GUESS = const(3)  # a missed shot named this card: the suspect is not it
 KNOWN = const(4)  # a hit named this card: the suspect is it
-KIND_NAMES = ("", "vertical", "horizontal", "guess", "known")
 
 CAPACITY = const(128)
 SMALL_SIZE = const(13)
@@ -149,6 +148,20 @@ class Board:
             if log[2 * j] == owner | KNOWN << 4:
                 return log[2 * j + 1]
         return -1
+
+    def used(self, suit, number):
+        """Is this card entered already (a live clue, face up, or a hit's card outside Mission 16)?
+        Each card is in the deck once; a miss's guess is no card on the table."""
+        if self.is_seen(suit, number):
+            return True
+        c = suit << 4 | number
+        log = self.log
+        for j in range(self.s[_S_N]):
+            o = log[2 * j]
+            if log[2 * j + 1] == c and not o & _REMOVED and o >> 4 != GUESS and not (
+                    self.pair and o >> 4 == KNOWN):
+                return True
+        return False
 
     def seen_mask(self, suit):
         return self.s[_S_SEEN + 2 * suit] | self.s[_S_SEEN + 2 * suit + 1] << 8

@@ -1,45 +1,49 @@
-"""A mission in progress: the Table, its clock, and the save, changed only through the session.
+"""A mission in progress: the Table, its clock and its save, on the core's GameSession.
 
-Every committed action moves `changes`, so the board saves after it. The clock's time spent is
-saved too: every _SAVE_EVERY_MS of running clock counts as a change, so a power cut costs at most
-that much of the countdown. The save holds the table, not its undo ring: a restart keeps the game
-and starts the undo list afresh.
+Every change is one undo step through `act` (code, the table's method, its arguments): the
+session's ring snapshots the table, and a refusal (RuleError) leaves nothing. A step's argument
+is its arguments packed (one: itself; more: four bits each), so `describe` names it ("Shot at
+S2 (wrong)"). The clock runs through `tick`, whatever screen is on top; its time spent is saved
+too: every _SAVE_EVERY_MS of running clock counts as a change, so a power cut costs at most that
+much of the countdown. The save holds the table by named fields (save.py), not its undo ring: a
+restart keeps the game and starts the undo list afresh.
 
 A new mission over one in progress keeps that one's save text: undoing every step of the new one
 and then once more brings the old one back (without its undo list). Only until a restart, and
-only while the new one's undo list still reaches back to its start.
+only while the new one's undo list still reaches back to its start. Each new mission draws its
+game id, so the archive keeps a finished one once.
 
 A board with no save draws its first frame (the setup) before any mission: the session makes its
-Table (table.py, clues.py, clock.py and the undo ring's history.py imported) only when first asked
-(`table`), and the save format (save.py) is imported by dumps and loads and forgotten after each.
+Table (table.py, clues.py, clock.py imported) only when first asked (`table`), and the save
+format is imported for a save (save.py) or a load (load.py) and forgotten after each.
 """
 from micropython import const
 
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.session import GameSession
+from lockdown.games import unload
+from lockdown.session import ALERT, REDRAW, GameSession, RuleError
 
-VERSION = const(1)
 _SAVE_EVERY_MS = const(10000)
+_TIME_UP = const(3)  # clock.TIME_UP (clock.py is not loaded before the first mission)
+_A_TIME = const(9)  # table.A_TIME
 _SAVE = "lockdown.games.infiltraitors.save"
-
-
-def _rule_error(text):
-    from lockdown.games.infiltraitors.table import RuleError
-    return RuleError(text)
-
-
-class SaveError(ValueError):
-    """The save cannot be loaded; the message says why."""
+_LOAD = "lockdown.games.infiltraitors.load"
+_DESCRIBE = "lockdown.games.infiltraitors.describe"
+_START = "lockdown.games.infiltraitors.start"
 
 
 class Session(GameSession):
     PACKAGE = "lockdown.games.infiltraitors"
+    NAME = "infiltraitors"
+    VERSION = 2
+    STATE_SIZE = 49  # table.SNAPSHOT (a test holds them equal): the undo ring's entry
 
     def __init__(self, entropy=None):
+        self.entropy = entropy  # None (tests): a seeded source is made at the first new mission
         self._table = None  # made when first asked for (`table`): not for the first setup
         self.started = False  # False until a mission is set up: until then the App shows the setup (before_home)
         self.steps = 0  # committed actions of this mission: 0 is a fresh one
         self.changes = 0
+        self.warning = 0  # the clock's last warning (clock.WARN_5, WARN_1, TIME_UP) the home flashes
         self._resume = False  # a loaded clock was running: it goes on from the first tick
         self._saved_ms = 0  # the clock's time spent at the last change
         self._stopped = False  # the end of the mission stopped the clock
@@ -56,6 +60,12 @@ class Session(GameSession):
             t = self._table = Table(0, 3)
         return t
 
+    state = table  # what the core's undo ring snapshots
+    @property
+    def FIELDS(self):  # type: ignore  # noqa: N802 (the core's name): load.py's, read while loading
+        from lockdown.games.infiltraitors.load import FIELDS
+        return FIELDS
+
     @property
     def in_progress(self):
         """A mission is set up and not over: a new one would replace it (setup asks first)."""
@@ -63,43 +73,56 @@ class Session(GameSession):
 
     def start(self, mission, agents, limit_s, display, now, suits=0):
         """A new mission replaces the table (the store archives a finished one); `suits` is a mask
-        of the suits in play, 0 for the mission's default. A RuleError changes nothing."""
-        from lockdown.games.infiltraitors.table import Table
-        t = Table(mission, agents, display=display, suits=suits)
-        self._before = self.dumps() if self.in_progress else None
-        self._since = 0
-        t.clock.set_limit(limit_s)
-        if limit_s:
-            t.clock.start(now)
-        self._table = t
-        self.started = True
-        self.steps = 0
-        self._resume = self._stopped = False
-        self._saved_ms = 0
-        self.changes += 1
+        of the suits in play, 0 for the mission's default. A RuleError changes nothing. Its code
+        (start.py) is loaded for it only."""
+        try:
+            from lockdown.games.infiltraitors.start import start
+            start(self, mission, agents, limit_s, display, now, suits)
+        finally:
+            unload(_START)
 
-    def act(self, fn, *args):
-        """Runs a table action; a RuleError leaves no trace (the table checks first)."""
-        r = fn(*args)
+    # ---- changes and undo ------------------------------------------------------------------------
+    def act(self, code, fn, *args, arg=-1):
+        """fn(*args), a table action, as one undo step (code, and `arg` unless given: its
+        arguments packed): the core's act."""
+        if arg < 0:
+            arg = int(args[0]) if len(args) == 1 else 0
+            if len(args) > 1:
+                for k in range(min(len(args), 4)):
+                    arg |= (int(args[k]) & 0x0F) << 4 * k
+        r = GameSession.act(self, code, fn, *args, arg=arg)
         self._moved()
         return r
 
     def can_undo(self):
-        return bool(self.table.history.count or self._before)
+        return bool(self.history.count or self._before)
 
-    def undo_name(self):
+    # the core's undo_name, undo_lines and tick return literals by type: these overrides widen them
+    def undo_name(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         """What an undo would take back: a step, or the new mission over the one before."""
-        return self.table.undo_name() if self.table.history.count else (
-            "new mission" if self._before else "")
+        return GameSession.undo_name(self) or ("New mission" if self._before else "")
+
+    def describe(self, code, arg, lines=False):
+        """The step in words, or (`lines`) what else it changed: describe.py, imported for the
+        undo screen and forgotten again."""
+        try:
+            from lockdown.games.infiltraitors import describe as d
+            return (d.lines if lines else d.describe)(self.table, code, arg)
+        finally:
+            unload(_DESCRIBE)
+
+    def undo_lines(self):  # pyright: ignore[reportIncompatibleMethodOverride]
+        h = self.history
+        return self.describe(h.last_code(), h.last_arg(), True) if h.count else ()
 
     def undo(self):
-        if not self.table.history.count and self._before:
+        if not self.history.count and self._before:
             text = self._before
             self.loads(text)  # leaves _before as it was should the text not load
             self._before = None
             self._since = 0
             return -1
-        code = self.table.undo()
+        code = GameSession.undo(self)
         if code:
             self._since -= 2  # _moved counts one on
             self._moved()
@@ -109,10 +132,9 @@ class Session(GameSession):
         """One committed step; an end stops the clock at the time of its last tick. A step the
         undo list can no longer reach back past forgets the mission before this one."""
         self._since += 1
-        if self._since > self.table.history.count:
+        if self._since > self.history.count:
             self._before = None
         self.steps += 1
-        self.changes += 1
         c = self.table.clock
         self._saved_ms = c.spent_ms
         if self.table.result and c.running:
@@ -120,34 +142,39 @@ class Session(GameSession):
             self._stopped = True
 
     # ---- the clock ------------------------------------------------------------------------------
-    def clock_tick(self, now):
-        """Time passing (the home screen's tick): the clock's warning (clock.WARN_5, WARN_1, TIME_UP) or 0. The clock
-        stops when the mission ends, and goes on if an undo takes the end back."""
-        if self._resume:  # only a load sets it, and a load makes the table
-            self._resume = False
-            self.table.clock.start(now)
+    def tick(self, now):  # pyright: ignore[reportIncompatibleMethodOverride]
+        """Time passing, whatever screen is on top: ALERT on the clock's warnings and time up (kept
+        in `warning` for the home screen to flash), REDRAW when the second shown changed, else 0.
+        The clock stops when the mission ends, and goes on if an undo takes the end back."""
         if not self.started:
             return 0
         t = self.table
         c = t.clock
+        if self._resume:  # only a load sets it
+            self._resume = False
+            c.start(now)
         if t.result:
             return 0
         if self._stopped:
             self._stopped = False
             c.start(now)
-        ev = t.tick(now)
-        if t.result:
-            self._moved()
+        shown = c.left_s()
+        ev = c.update(now)
+        if ev == _TIME_UP:  # the mission is lost: an undo step like any other
+            self.act(_A_TIME, t.time_up)
         elif c.spent_ms - self._saved_ms >= _SAVE_EVERY_MS:
             self._saved_ms = c.spent_ms
             self.changes += 1
-        return ev
+        if ev:
+            self.warning = ev
+            return ALERT
+        return REDRAW if c.left_s() != shown else 0
 
     def pause(self, now, on):
         """Pauses (on) or resumes the clock; not an undo step, but saved."""
         c = self.table.clock
         if not c.limit_ms or self.table.result:
-            raise _rule_error("no clock running")
+            raise RuleError("No clock running")
         if on == c.running:
             if on:
                 c.pause(now)
@@ -165,41 +192,38 @@ class Session(GameSession):
         return not self.started or not self.steps
 
     def status(self):
+        """One line for the console after each save (save.py's, as the save is)."""
         if not self.started:
             return "no mission set up"
-        t = self.table
-        line = "%s, %d bullets, %d of %d left" % (ms.name(t.mission), t.bullets, t.remaining, t.total)
-        left = t.clock.left_s()
-        if left >= 0:
-            line += ", %d:%02d" % (left // 60, left % 60)
-        return line
-
-    def dumps(self):
-        """The save text (save.py, imported for it and forgotten again)."""
         try:
-            from lockdown.games.infiltraitors.save import dumps
-            return dumps(self)
+            from lockdown.games.infiltraitors.save import status
+            return status(self)
         finally:
-            _forget_save()
+            unload(_SAVE)
+
+    def fields(self):
+        """The save's named fields (save.py, imported for it and forgotten again)."""
+        try:
+            from lockdown.games.infiltraitors.save import fields
+            return fields(self)
+        finally:
+            unload(_SAVE)
 
     def loads(self, text):
-        """Loads a save, all or nothing: SaveError (a ValueError) leaves the session as it was."""
+        """The core's loads, all or nothing; load.py (with save.py) is forgotten after it."""
         try:
-            from lockdown.games.infiltraitors.save import loads
-            t, doc = loads(text)
+            GameSession.loads(self, text)
         finally:
-            _forget_save()
-        limit = doc["limit_s"]
-        self._table = t
-        self.started = doc["started"]
-        self.steps = doc["steps"]
-        self._resume = doc["running"] and bool(limit) and not t.result
-        self._saved_ms = doc["spent_ms"]
-        self._stopped = False
-        self.changes += 1
+            unload(_LOAD)
+            unload(_SAVE)
 
+    def load_fields(self, doc):
+        """Takes a save's fields when they are a mission play can reach (load.py checks every
+        one against the others); SaveError before anything changes."""
+        from lockdown.games.infiltraitors.load import load_into
+        load_into(self, doc)
 
-def _forget_save():
-    """save.py is needed only while a save is written or read: its RAM comes back between saves."""
-    from lockdown.games import unload
-    unload(_SAVE)
+    def upgrade(self, doc):
+        """A save of version 1 (the table's bytes in a list) in today's named fields."""
+        from lockdown.games.infiltraitors.load import upgrade
+        return upgrade(self, doc)

@@ -1,31 +1,31 @@
 """The table of an Infiltraitors mission: bullets, the suspects in front of the agents, the clue
-board, the mission's own rules, the end of the mission and undo.
+board, the mission's own rules and the end of the mission.
 
 The state is one small bytearray (offsets below) plus the clue board's log (clues.py); an undo
-snapshot holds the bytearray and the board's small state, about 50 bytes, in a preallocated ring.
-Every action checks first and raises RuleError before it changes anything, so a refused action
-leaves no trace; each accepted one is one undo step. Suspects take slots in nab order, which is
-also the number token order of Missions 3 and 14; in Mission 19 slot 0 is the Kingpin, aside.
+snapshot (copy_into, restore_from) holds the bytearray and the board's small state, about 50
+bytes, in the session's ring (lockdown/session.py). Every action checks first and raises
+RuleError (the core's) before it changes anything; the session makes each accepted one an undo
+step. Suspects take slots in nab order, which is also the number token order of Missions 3 and
+14; in Mission 19 slot 0 is the Kingpin, aside. The save reads and writes the state by name
+(NAMES at AT), never by offset.
 """
 from micropython import const
 
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.missions import COUNT_ONLY, DISPLAY_NAMES, FULL, OFF  # noqa: F401
-from lockdown.games.infiltraitors.clock import TIME_UP, Clock
+from lockdown.games.infiltraitors.clock import Clock
 from lockdown.games.infiltraitors.clues import (GUESS, HORIZONTAL, KNOWN, SMALL_SIZE, SPECIAL,
                                                 SUITS, VERTICAL, Board, bits)
-from lockdown.history import DEPTH, History
+from lockdown.session import RuleError  # noqa: F401 (the refusal every action raises; its home)
 
 # Suspect status
 HIDDEN = const(0)
 IDENTIFIED = const(1)
-STATUS_NAMES = ("hidden", "identified")
 ASIDE = const(0xFF)  # the agent of a suspect in front of nobody (the Kingpin)
 
 # Result and why
 WIN = const(1)
 LOSE = const(2)
-RESULT_NAMES = ("", "win", "lose")
 WHY_ALL = const(1)
 WHY_BULLETS = const(2)
 WHY_STUCK = const(3)
@@ -45,8 +45,9 @@ SHOT_ORDER = const(3)
 SHOT_BALANCE = const(4)
 SHOT_KINGPIN_WAITS = const(5)
 SHOT_KINGPIN_NOW = const(6)
+_SHOT_NO_BULLET = const(7)
 SHOT_TEXT = ("", "Not a hidden suspect", "Mission is over", "Shoot in token order",
-             "Needs 4+ clues, V=H", "Kingpin: last agent", "Last agent: Kingpin")
+             "Needs 4+ clues, V=H", "Kingpin: last agent", "Last agent: Kingpin", "No bullet left")
 
 # Undo action codes
 A_NAB = const(1)
@@ -58,9 +59,10 @@ A_SEEN = const(6)
 A_KINGPIN = const(7)
 A_GIVE_UP = const(8)
 A_TIME = const(9)
-A_SETTING = const(10)
-ACTION_NAMES = ("", "nab", "clue", "flip", "clue removal", "shot", "face-up card",
-                "Kingpin clue", "give up", "time up", "setting")
+A_ELITE = const(10)
+A_SUITS = const(11)
+A_OPTION = const(12)
+A_DISPLAY = const(13)
 
 # Byte layout
 _B_MISSION = const(0)
@@ -80,27 +82,30 @@ _B_KP_AGENT = const(13)  # Mission 19: the agent giving them
 _B_SLOT = const(14)  # two bytes a slot: agent, status
 SIZE = _B_SLOT + 2 * ms.MAX_SUSPECTS
 SNAPSHOT = SIZE + SMALL_SIZE
-
-
-class RuleError(ValueError):
-    pass
+# The state's bytes by the names the save gives them (save.py, load.py): NAMES[k] is s[AT[k]]
+NAMES = ("mission", "agents", "bullets", "result", "why", "options", "display", "suits", "elite",
+         "out", "kp_left", "kp_agent")
+# and past them, AT[len(NAMES)]: how many suspects are out (the save's list of them is as
+# long), AT[len(NAMES) + 1]: suspect 0's agent, then its status, then suspect 1's and so on
+AT = bytes((_B_MISSION, _B_AGENTS, _B_BULLETS, _B_RESULT, _B_WHY, _B_OPTS, _B_DISPLAY, _B_SUITS,
+            _B_ELITE, _B_OUT, _B_KP_LEFT, _B_KP_AGENT, _B_SLOTS, _B_SLOT))
+_CARD_USED = "Card entered already"
 
 
 class Table:
-    def __init__(self, mission=0, agents=3, depth=DEPTH, display=FULL, suits=0):
+    def __init__(self, mission=0, agents=3, display=FULL, suits=0):
         """A mission at its start; `suits` a mask of the suits in play, 0 for the mission's own."""
         if not 0 <= mission < ms.COUNT:
-            raise RuleError("no such mission")
+            raise RuleError("No such mission")
         if not ms.MIN_AGENTS <= agents <= ms.MAX_AGENTS:
             raise RuleError("2 to 5 agents")
         if not FULL <= display <= OFF:
-            raise RuleError("no such level")
+            raise RuleError("No such level")
         if suits and suits != ms.default_suits(mission) and (
                 ms.has(mission, ms.F_NUM13) or suits >> SUITS or bits(suits) != ms.suit_count(mission)):
-            raise RuleError("suits are fixed")
+            raise RuleError("Suits are fixed")
         self.flags = ms.flags(mission)
         self.board = Board(ms.numbers(mission), bool(self.flags & ms.F_PAIR))
-        self.history = History(SNAPSHOT, depth)
         self.clock = Clock(ms.CLOCK_S if self.flags & ms.F_CLOCK else 0)
         s = self.s = bytearray(SIZE)
         s[_B_MISSION] = mission
@@ -138,8 +143,15 @@ class Table:
 
     @property
     def pile(self):
-        """Suspects not yet nabbed (Mission 18: with the last one aside)."""
-        return self.s[_B_TOTAL] - self.s[_B_SLOTS]
+        """Suspects not yet nabbed, not counting one aside (Mission 18's last, as Mission 19's
+        Kingpin)."""
+        n = self.s[_B_TOTAL] - self.s[_B_SLOTS]
+        return n - 1 if self.flags & ms.F_FINAL and self.s[_B_SLOTS] <= ms.FINAL_CARDS else n
+
+    def can_nab(self):
+        """A suspect is there to be nabbed: from the pile, or Mission 18's last after 8 hits."""
+        return bool(self.pile) or (self.s[_B_SLOTS] == self.final()
+                                   and self.identified >= ms.FINAL_CARDS)
 
     @property
     def identified(self):
@@ -218,6 +230,11 @@ class Table:
         """Mission 19: agents that have not sat out."""
         return self.s[_B_AGENTS] - bits(self.s[_B_OUT])
 
+    @property
+    def kingpin_agent(self):
+        """Mission 19: the agent who made the last hit (who clues the Kingpin), ASIDE before any."""
+        return self.s[_B_KP_AGENT]
+
     def kingpin_clues_left(self):
         """Mission 19: Kingpin clues the hit just made still allows (0 after any other step)."""
         return self.s[_B_KP_LEFT]
@@ -232,7 +249,7 @@ class Table:
         for i in range(self.s[_B_SLOTS]):
             if self.status(i) == HIDDEN:
                 return i + 1
-        return self.s[_B_SLOTS] + 1 if self.pile else 0
+        return self.s[_B_SLOTS] + 1 if self.can_nab() else 0
 
     def clue_count(self, i):
         return self.board.count(i, VERTICAL) + self.board.count(i, HORIZONTAL)
@@ -249,6 +266,8 @@ class Table:
             return SHOT_OVER
         if not 0 <= i < s[_B_SLOTS] or self.status(i) != HIDDEN:
             return SHOT_NONE
+        if not s[_B_BULLETS]:  # only a damaged save gets here: play loses at fewer than the suspects
+            return _SHOT_NO_BULLET
         f = self.flags
         if f & ms.F_KINGPIN:
             if self.kingpin_now():
@@ -268,21 +287,10 @@ class Table:
         one = bool(self.s[_B_OPTS] & OPT_ONE_DIVIDES)
         return self.board.candidates(i, self.s[_B_SUITS], one)
 
-    def candidate_list(self, i):
-        """The cards suspect `i` can still be, as (suit, number) pairs (allocates: lists, JSON)."""
-        self.candidates(i)
-        c = self.board.cand
-        return [(t, n) for t in range(SUITS) for n in range(16) if c[t] >> n & 1]
-
     def clue_entries(self, i):
         """The board entries of suspect `i`'s clues, oldest first (for flip and remove)."""
         b = self.board
         return [j for j in range(b.n) if b.owner(j) == i and b.kind(j) in (VERTICAL, HORIZONTAL)]
-
-    def identity(self, i):
-        """The card a hit named for suspect `i`, as (suit, number), or None."""
-        c = self.board.identity(i)
-        return None if c < 0 else (c >> 4, c & 0x0F)
 
     def seen_list(self):
         """The face-up cards entered, as (suit, number) pairs."""
@@ -303,20 +311,20 @@ class Table:
         s = self.s
         self._playing()
         if not 0 <= agent < s[_B_AGENTS]:
-            raise RuleError("no such agent")
-        if not self.pile:
-            raise RuleError("pile is empty")
+            raise RuleError("No such agent")
+        if s[_B_SLOTS] == self.final() and self.identified < ms.FINAL_CARDS:
+            raise RuleError("Last waits for 8 hits")
+        if not self.can_nab():
+            raise RuleError("Pile is empty")
         if self.holder(agent) >= 0:
-            raise RuleError("holds a suspect")
+            raise RuleError("Holds a suspect")
         if agent == s[_B_ELITE] and self.flags & ms.F_ELITE:
-            raise RuleError("elite never nabs")
+            raise RuleError("Elite never nabs")
         if self.is_out(agent):
-            raise RuleError("sits out")
+            raise RuleError("Sits out")
         if self.kingpin_now():
             raise RuleError(SHOT_TEXT[SHOT_KINGPIN_NOW])
-        if s[_B_SLOTS] == self.final() and self.identified < ms.FINAL_CARDS:
-            raise RuleError("last waits for 8 hits")
-        self._record(A_NAB)
+        self._begin()
         i = s[_B_SLOTS]
         s[_B_SLOT + 2 * i] = agent
         s[_B_SLOT + 2 * i + 1] = HIDDEN
@@ -334,133 +342,123 @@ class Table:
         if i == self.final() and self.final_cards_left() <= 0:
             raise RuleError("8 reward cards used")
         self._card(suit, number, True)
-        self._record(A_CLUE)
+        self._begin()
         self.board.add(i, VERTICAL if vertical else HORIZONTAL, suit, number)
         return self.candidates(i)
 
     def flip(self, j):
         """Turns clue entry `j` the other way (it was laid wrongly)."""
         self._entry(j)
-        self._record(A_FLIP)
+        self._begin()
         self.board.flip(j)
 
     def remove(self, j):
         """Takes clue entry `j` off the board (entered by mistake)."""
         self._entry(j)
-        self._record(A_REMOVE)
+        self._begin()
         self.board.remove(j)
 
-    def shoot(self, i, right, suit=-1, number=0):
+    def shoot(self, i, right, suit=-1, number=0, shooter=ASIDE):
         """Eliminate a Traitor: always costs a bullet. A hit identifies suspect `i`; the card named,
-        when given, is kept (a hit's card is nobody else; a miss's card is not this suspect)."""
+        when given, is kept (a hit's card is nobody else; a miss's card is not this suspect). In
+        Mission 19 a hit names its `shooter`: the one who may clue the Kingpin and sit out."""
         why = self.may_shoot(i)
         if why:
             raise RuleError(SHOT_TEXT[why])
+        kp = self.flags & ms.F_KINGPIN and right and i
+        if kp and not (0 <= shooter < self.s[_B_AGENTS] and not self.is_out(shooter)):
+            raise RuleError("Who shot? Not in play")
         if suit >= 0:
-            self._card(suit, number, False)
-        self._record(A_SHOT)
+            self._card(suit, number, False, right and not self.board.pair)
+        self._begin()
         s = self.s
         s[_B_BULLETS] -= 1
         if suit >= 0:
             self.board.add(i, KNOWN if right else GUESS, suit, number)
         if right:
             s[_B_SLOT + 2 * i + 1] = IDENTIFIED
-            if self.flags & ms.F_KINGPIN and i:
+            if kp:
                 s[_B_KP_LEFT] = 2 if s[_B_AGENTS] == 2 else 1
-                s[_B_KP_AGENT] = ASIDE
+                s[_B_KP_AGENT] = shooter
         self._settle()
 
-    def kingpin_clue(self, agent, suit, number, vertical):
-        """Mission 19: right after a hit, its shooter clues the Kingpin (twice with 2 agents) and
-        sits out from the first clue on."""
+    def kingpin_clue(self, suit, number, vertical):
+        """Mission 19: right after a hit, the agent who made it (shoot's `shooter`, kingpin_agent)
+        clues the Kingpin (twice with 2 agents) and sits out from the first clue on."""
         s = self.s
         self._playing()
         self._hidden(0)
         if not s[_B_KP_LEFT]:
-            raise RuleError("only after a hit")
-        if s[_B_KP_AGENT] == ASIDE:
-            if not 0 <= agent < s[_B_AGENTS] or self.is_out(agent):
-                raise RuleError("not in play")
-        elif agent != s[_B_KP_AGENT]:
-            raise RuleError("same agent again")
+            raise RuleError("Only after a hit")
         self._card(suit, number, True)
-        self._record(A_KINGPIN)
+        self._begin(True)
         self.board.add(0, VERTICAL if vertical else HORIZONTAL, suit, number)
         s[_B_KP_LEFT] -= 1
-        s[_B_KP_AGENT] = agent
-        s[_B_OUT] |= 1 << agent
+        s[_B_OUT] |= 1 << s[_B_KP_AGENT]
         return self.candidates(0)
 
     def seen(self, suit, number, on=True):
         """A card the table saw face up (a face-up discard), or `on`=False to take one back."""
         self._playing()
         if self.flags & ms.F_FACEDOWN:
-            raise RuleError("discards face down")
+            raise RuleError("Discards face down")
         if not self.valid_card(suit, number, False):
-            raise RuleError("not in this mission")
-        if self.board.is_seen(suit, number) == bool(on):
-            raise RuleError("already so")
-        self._record(A_SEEN)
+            raise RuleError("Not in this mission")
+        if on and self.board.used(suit, number):
+            raise RuleError(_CARD_USED)
+        if not on and not self.board.is_seen(suit, number):
+            raise RuleError("Not marked face up")
+        self._begin()
         self.board.set_seen(suit, number, on)
 
     def give_up(self):
         """The group can do none of the five actions: the mission is lost."""
         self._playing()
-        self._record(A_GIVE_UP)
+        self._begin()
         self._end(LOSE, WHY_STUCK)
 
     def time_up(self):
+        """The clock ran out (the session's tick, on the clock's TIME_UP)."""
         self._playing()
-        self._record(A_TIME)
+        self._begin()
         self._end(LOSE, WHY_TIME)
-
-    def tick(self, now_ms):
-        """Time passing: returns the clock's warning, if any; time up loses the mission."""
-        ev = self.clock.update(now_ms)
-        if ev == TIME_UP and not self.s[_B_RESULT]:
-            self.time_up()
-        return ev
 
     # Settings: each an undo step too
     def set_elite(self, agent):
         """Mission 12: the agent the group drew."""
         if not self.flags & ms.F_ELITE or not 0 <= agent < self.s[_B_AGENTS]:
-            raise RuleError("no elite here")
+            raise RuleError("No elite here")
         if self.holder(agent) >= 0:
-            raise RuleError("holds a suspect")
+            raise RuleError("Holds a suspect")
         self._setting(_B_ELITE, agent)
 
     def set_suits(self, mask):
         """The suits in play (bit 0 red), before any card is entered; Training #1's are fixed."""
         if self.flags & ms.F_NUM13 or bits(mask) != ms.suit_count(self.mission) or mask >> SUITS:
-            raise RuleError("suits are fixed")
+            raise RuleError("Suits are fixed")
         if self.board.n or self.s[_B_SLOTS] > (1 if self.flags & ms.F_KINGPIN else 0):
-            raise RuleError("set before play")
+            raise RuleError("Set before play")
         for t in range(SUITS):
             if self.board.seen_mask(t):
-                raise RuleError("set before play")
+                raise RuleError("Set before play")
         self._setting(_B_SUITS, mask)
 
     def set_option(self, bit, on):
+        if not self.flags & ms.F_SPECIALS or bit != OPT_ONE_DIVIDES:
+            raise RuleError("No such option here")
         self._setting(_B_OPTS, self.s[_B_OPTS] | bit if on else self.s[_B_OPTS] & ~bit)
 
     def set_display(self, level):
         if not FULL <= level <= OFF:
-            raise RuleError("no such level")
+            raise RuleError("No such level")
         self._setting(_B_DISPLAY, level)
 
-    # Undo
-    def undo(self):
-        """Takes the last step back; returns its action code, 0 when there is none."""
-        return self.history.undo(self)
-
-    def undo_name(self):
-        """What an undo would take back, for "Undo <name>?"; '' when nothing."""
-        return ACTION_NAMES[self.history.last_code()]
-
+    # The undo snapshot (the session's ring)
     def copy_into(self, buf, at=0):
         """The undo snapshot: the state and the board's small state (byte loops, as a slice
-        allocates on older MicroPython)."""
+        allocates on older MicroPython). The step it is taken for starts here: the board's
+        in-place edit from now on is that step's, so putting the snapshot back (an undo, or a
+        refusal's abort) takes back that edit and no earlier one."""
         s = self.s
         for k in range(SIZE):
             buf[at + k] = s[k]
@@ -468,6 +466,7 @@ class Table:
         at += SIZE
         for k in range(SNAPSHOT - SIZE):
             buf[at + k] = b[k]
+        self.board.begin()
 
     def restore_from(self, buf, at=0):
         """Undo: the board's in-place edit first, then the snapshot. Only for this table's own
@@ -482,14 +481,14 @@ class Table:
             b[k] = buf[at + k]
 
     # Inside
-    def _record(self, code):
-        self.history.record(self, code)
-        self.board.begin()
-        if code != A_KINGPIN:
+    def _begin(self, kingpin=False):
+        """An action checked and about to change the state: only a Kingpin clue keeps the
+        Kingpin clues the last hit allowed."""
+        if not kingpin:
             self.s[_B_KP_LEFT] = 0
 
     def _setting(self, at, value):
-        self._record(A_SETTING)
+        self._begin()
         self.s[at] = value
 
     def _playing(self):
@@ -500,18 +499,22 @@ class Table:
         if not 0 <= i < self.s[_B_SLOTS] or self.status(i) != HIDDEN:
             raise RuleError(SHOT_TEXT[SHOT_NONE])
 
-    def _card(self, suit, number, clue):
+    def _card(self, suit, number, clue, unique=True):
+        """A card that may be entered: of this mission, and (`unique`: a real card, not a miss's
+        guess) not entered already, as each card is in the deck once."""
         if not self.valid_card(suit, number, clue):
-            raise RuleError("not in this mission")
+            raise RuleError("Not in this mission")
+        if unique and self.board.used(suit, number):
+            raise RuleError(_CARD_USED)
         if self.board.full():
-            raise RuleError("clue board is full")
+            raise RuleError("Clue board is full")
 
     def _entry(self, j):
         """A live clue of a suspect still hidden, for flip and remove."""
         self._playing()
         b = self.board
         if not 0 <= j < b.n or b.kind(j) not in (VERTICAL, HORIZONTAL):
-            raise RuleError("no such clue")
+            raise RuleError("No such clue")
         self._hidden(b.owner(j))
 
     def _end(self, result, why):

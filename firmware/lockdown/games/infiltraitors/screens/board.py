@@ -9,8 +9,10 @@ from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.clues import HORIZONTAL, SPECIAL, SUITS, VERTICAL
 from lockdown.games.infiltraitors.screens.common import LETTERS, NUMS, cards_lines, draw_card, wrap
-from lockdown.games.infiltraitors.table import FULL, OFF, SHOT_TEXT
+from lockdown.games.infiltraitors.table import A_CLUE, A_KINGPIN, A_SEEN, FULL, OFF, SHOT_TEXT
 from lockdown.ui import title_bar
+
+WRONG = "0 cards: clue wrong?"  # the board's line and the flash when a clue leaves no card
 
 
 class CardEntry:
@@ -70,8 +72,9 @@ class CardEntry:
 
 class SuspectBoard(CardEntry):
     """One suspect's clues: GO adds the card dialled in, PROX flips vertical / horizontal before
-    adding, hold GO: eliminate or fix a clue; ALARM back. In Mission 19 the Kingpin's clues come
-    from the agent who just hit (the table's cursor)."""
+    adding, hold GO: eliminate or fix a clue; hold PROX: every card it can be (the board shows
+    three lines); ALARM back. In Mission 19 the Kingpin's clues come from the agent who made the
+    last hit (named on the Eliminate screen), whoever the table's cursor is on."""
 
     def __init__(self, app, i):
         self.i = i
@@ -89,18 +92,19 @@ class SuspectBoard(CardEntry):
     def hold(self, button):
         if button == GO:
             self.app.open("shoot", self.i, self.suit, self.number)
+        elif button == PROX:
+            self.app.open("cards", self.i)
         else:
             self.app.close_all()
 
     def _add(self):
         t = self.session.table
         if self.i == t.kingpin():
-            n = self.session.act(t.kingpin_clue, self.app.home.shooter, self.suit, self.number,
-                                 self.vertical)
+            n = self.session.act(A_KINGPIN, t.kingpin_clue, self.suit, self.number, self.vertical)
         else:
-            n = self.session.act(t.clue, self.i, self.suit, self.number, self.vertical)
+            n = self.session.act(A_CLUE, t.clue, self.i, self.suit, self.number, self.vertical)
         if not n:
-            self.app.flash("A clue lies wrong?")
+            self.app.flash(WRONG)
 
     def make(self):
         t = self.session.table
@@ -112,19 +116,24 @@ class SuspectBoard(CardEntry):
         if t.display == OFF:
             lines = ["Clue board off"]
         else:
-            lines = ["1 card can be" if n == 1 else
-                     "%d cards can be" % n if n else "0 cards: clue wrong?"]
+            lines = ["1 card can be" if n == 1 else "%d cards can be" % n if n else WRONG]
         rule = None
         if t.flags & (ms.F_BALANCE | ms.F_ORDER):
             why = t.may_shoot(i)
             rule = SHOT_TEXT[why] if why else "May eliminate now"
+        cut = False
         if t.display == FULL and n:
-            lines.extend(cards_lines(t, i, 2 if rule else 3))
+            more = cards_lines(t, i, 2 if rule else 3)
+            cut = more[-1].endswith("..")
+            lines.extend(more)
         if rule:
             lines.append(rule)
         self.lines = lines
-        self.footer = ("GO: clue from A%d" % (self.app.home.shooter + 1) if i == t.kingpin()
-                       else "GO add PROX flip")
+        if i == t.kingpin():
+            self.footer = ("GO: clue from A%d" % (t.kingpin_agent + 1) if t.kingpin_clues_left()
+                           else "Clues after a hit")
+        else:
+            self.footer = "GO add  hold PROX all" if cut else "GO add PROX flip"
 
     def draw(self, fb):
         self._lists()
@@ -150,7 +159,7 @@ class SeenCards(CardEntry):
     def _mark(self):
         t = self.session.table
         on = not t.board.is_seen(self.suit, self.number)
-        self.session.act(t.seen, self.suit, self.number, on)
+        self.session.act(A_SEEN, t.seen, self.suit, self.number, on)
 
     def make(self):
         cards = self.session.table.seen_list()

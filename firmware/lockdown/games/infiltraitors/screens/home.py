@@ -4,14 +4,14 @@ digits when the mission has one. Home of Infiltraitors: every other screen opens
 Controls: turn ALARM picks an agent; GO nabs a suspect for that agent, or opens its suspect's
 clue board; ALARM switch: undo; PROX switch: the mission's rules; hold GO: menu; hold PROX:
 pause or resume the clock; hold ALARM: face-up cards. Its texts are made when the game or the
-shown second changes, never per detent.
+shown second changes, never per detent. The clock runs through the session's tick (the App's, on
+every pass); a warning it leaves (session.warning) flashes here.
 """
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.clock import TIME_UP, WARN_1, WARN_5
 from lockdown.games.infiltraitors.screens.common import DIGITS, clock_text, draw_clock
-from lockdown.games.infiltraitors.table import OFF, WHY_NAMES, WIN
+from lockdown.games.infiltraitors.table import A_NAB, OFF, WHY_NAMES, WIN
 from lockdown.ui import title_bar
 
 _WARNINGS = ("", "5 minutes left", "1 minute left", "Time up: lost")
@@ -22,7 +22,6 @@ class Home:
         self.app = app
         self.session = app.session
         self.agent = 0  # the agent under the cursor; in Mission 19 `agents` is the Kingpin
-        self.shooter = 0  # the last agent the cursor was on: who clues the Kingpin
         self._key = -1  # session.changes the texts were made for
         self._lines = ()  # type: tuple | list  # one line and one GO hint a cursor position
         self._hints = ()  # type: tuple | list
@@ -39,16 +38,15 @@ class Home:
         return t.agents if t.kingpin() == 0 else t.agents - 1
 
     def saver_text(self):
-        """The time left (the screensaver keeps the clock), else the bullets."""
+        """The result once the mission is over, else the time left (the screensaver keeps the
+        clock), else the bullets."""
         self._texts()
-        return self._clock or self._info[0]
+        return self._hints[0] if self.session.table.result else self._clock or self._info[0]
 
     # ---- input ---------------------------------------------------------------------------------
     def turn(self, knob, n):
         if knob == ALARM:
             self.agent = min(max(self.agent + n, 0), self._last())
-            if self.agent < self.session.table.agents:
-                self.shooter = self.agent
 
     def press(self, button):
         app = self.app
@@ -70,7 +68,7 @@ class Home:
             app.attempt(self._nab)
 
     def _nab(self):
-        i = self.session.act(self.session.table.nab, self.agent)
+        i = self.session.act(A_NAB, self.session.table.nab, self.agent)
         self.app.flash("Suspect %d nabbed" % (i + 1))
 
     def hold(self, button):
@@ -87,11 +85,13 @@ class Home:
         self.app.flash("Clock paused" if not c.running else "Clock runs")
 
     def tick(self, now):
-        """The clock: its warnings flash; True when the shown second changed."""
-        ev = self.session.clock_tick(now)
-        if ev in (WARN_5, WARN_1, TIME_UP):
-            self.app.flash(_WARNINGS[ev])
-        return self.session.table.clock.left_s() != self._second or bool(ev)
+        """The clock's warning the session's tick left, flashed (the App redraws on its own)."""
+        s = self.session
+        w = s.warning
+        if w:
+            s.warning = 0
+            self.app.flash(_WARNINGS[w])
+        return False
 
     # ---- drawing -------------------------------------------------------------------------------
     def _texts(self):
@@ -119,7 +119,7 @@ class Home:
             lines.append(line)
             if i >= 0:
                 hints.append("GO: clue board")
-            elif t.is_out(a) or (t.flags & ms.F_ELITE and a == t.elite) or not t.pile:
+            elif t.is_out(a) or (t.flags & ms.F_ELITE and a == t.elite) or not t.can_nab():
                 hints.append("hold GO: menu")
             else:
                 hints.append("GO: nab")
@@ -131,8 +131,8 @@ class Home:
         self._lines = lines
         self._hints = hints
         self._name = ms.name(t.mission)
-        self._info = ("%d bullets" % t.bullets, "Left %d of %d" % (t.remaining, t.total),
-                      "Pile %d" % t.pile, str(t.bullets), "Left %d" % t.remaining)
+        self._info = ("%d bullets" % t.bullets, "Suspects %d/%d" % (t.remaining, t.total),
+                      "Pile %d" % t.pile, str(t.bullets), "Sus %d" % t.remaining)
 
     def _count(self, t, i):
         if t.display == OFF or t.status(i):

@@ -1,11 +1,13 @@
-"""The menu (hold GO on the table) and its questions: the undo, a new mission over one in play
-(asked by the setup; here so the setup's module, a board's first frame, does not carry it)."""
+"""The menu (hold GO on the table, or on the setup before any mission) and its question, a new
+mission over one in play (asked by the setup; here so the setup's module, a board's first frame,
+does not carry it). Undo is the core's screen (lockdown/undo.py)."""
 from lockdown import draw
 from lockdown.events import GO
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.ui import Form, View, title_bar
 
-_LABELS = {"back": "Back to table", "undo": "Undo", "rules": "Mission rules",
+_LABELS = {"back": "Back to table", "back_setup": "Back to setup", "undo": "Undo",
+           "rules": "Mission rules",
            "seen": "Face-up cards", "give_up": "No action left", "setup": "New mission",
            "picker": "Other games"}
 
@@ -15,6 +17,8 @@ class Menu(Form):
     PROX_MOVES = True
 
     def layout(self):
+        if not self.app.session.started:  # the first setup: nothing to play yet
+            return ("back_setup", "picker")
         rows = ("back", "undo", "rules", "seen")
         if self.app.session.table.clock.limit_ms:
             rows += ("clock",)
@@ -34,34 +38,14 @@ class Menu(Form):
             app.attempt(self._give_up)
         elif r == "undo":
             app.home.press(0)  # as the ALARM switch on the table: asks first
-        elif r != "back":
+        elif r not in ("back", "back_setup"):
             app.open(r)
 
     def _give_up(self):
+        from lockdown.games.infiltraitors.table import A_GIVE_UP
         s = self.app.session
-        s.act(s.table.give_up)
+        s.act(A_GIVE_UP, s.table.give_up)
         self.app.flash("Mission lost")
-
-
-class UndoConfirm(View):
-    """Says what an undo takes back; GO does it, ALARM keeps it."""
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.name = app.session.undo_name()
-
-    def press(self, button):
-        app = self.app
-        app.close()
-        if button == GO:
-            app.session.undo()
-            app.flash("Undone: " + self.name)
-
-    def draw(self, fb):
-        title_bar(fb, "UNDO")
-        draw.centre(fb, "Take back the", 18)
-        draw.centre(fb, self.name + "?", 28)
-        draw.text(fb, "GO undo   ALARM keep", 1, 56)
 
 
 class NewConfirm(View):

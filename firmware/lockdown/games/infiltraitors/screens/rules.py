@@ -3,8 +3,8 @@ who may be eliminated yet, the elite agent, the reading of a special suspect, th
 last suspect; and the settings the group may change (each an undo step)."""
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.screens.common import LETTERS
-from lockdown.games.infiltraitors.table import (ASIDE, DISPLAY_NAMES, FULL, HIDDEN, OFF,
-                                                OPT_ONE_DIVIDES)
+from lockdown.games.infiltraitors.table import (A_DISPLAY, A_ELITE, A_OPTION, ASIDE, DISPLAY_NAMES,
+                                                FULL, HIDDEN, OFF, OPT_ONE_DIVIDES)
 from lockdown.ui import Form
 
 
@@ -83,14 +83,14 @@ class Rules(Form):
             a = -1 if t.elite == ASIDE else t.elite
             a = min(max(a + d, 0), t.agents - 1)
             if a != t.elite:
-                s.act(t.set_elite, a)
+                s.act(A_ELITE, t.set_elite, a)
         elif r == "one":
             if bool(t.options & OPT_ONE_DIVIDES) != (d > 0):
-                s.act(t.set_option, OPT_ONE_DIVIDES, d > 0)
+                s.act(A_OPTION, t.set_option, OPT_ONE_DIVIDES, d > 0)
         else:
             level = min(max(t.display + d, FULL), OFF)
             if level != t.display:
-                s.act(t.set_display, level)
+                s.act(A_DISPLAY, t.set_display, level)
 
     def pick(self, r):
         """A press flips the two-valued row and steps the others on."""

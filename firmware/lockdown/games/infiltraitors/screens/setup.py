@@ -7,17 +7,23 @@ engine has always used (red, yellow, black; blue added for 4), said as such; PRO
 steps through every other choice of that many suits, the default first. Training #1 names its
 suits (fixed) and five-suit missions use them all.
 
+The cursor stops only on rows that do something (a value to set, Start, Other games): the
+suspects, bullets, rule and suit names are only read. Hold GO: the menu before any mission (back
+to the table once one is set up); the last row opens the game picker.
+
 Before a mission is set up the session has no table (it makes one when first asked), and this
 screen asks it nothing: a board's first frame with no save loads neither table.py nor clues.py.
 """
-from lockdown.events import GO
+from lockdown.events import ALARM, GO
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.missions import (DISPLAY_NAMES, FULL, LETTERS, OFF, SUIT_SHORT, SUITS,
                                                    bits)
-from lockdown.ui import Form
+from lockdown.ui import ROWS, Form
 
 _LABELS = {"mission": "Mission", "agents": "Agents", "suspects": "Suspects", "bullets": "Bullets",
-           "clock": "Clock", "board": "Clue board", "start": "Start mission"}
+           "clock": "Clock", "board": "Clue board", "start": "Start mission",
+           "picker": "Other games"}
+_START = "GO start mission"
 _SUITS_HOW = ("Suits (fixed)", "Suits (default)", "Suits (chosen)", "Suits (all five)")
 _MAX_MIN = 99
 _AGENTS = 3  # the agents of a session's first table (Table(0, 3)): the first setup's
@@ -49,7 +55,7 @@ def suit_choice(m, k):
 
 class Setup(Form):
     title = "NEW MISSION"
-    footer = "GO start mission"
+    footer = _START
 
     def __init__(self, app):
         s = app.session
@@ -77,7 +83,11 @@ class Setup(Form):
         lines = tuple(("rule", k) for k in range(len(rule.split("\n")))) if rule else (("rule", -1),)
         names = ("names",) if self.suits != (1 << SUITS) - 1 else ()
         return (("mission", "agents", "suspects", "bullets") + lines + ("clock", "board", "suits") +
-                names + ("start",))
+                names + ("start", "picker"))
+
+    def _stops(self, r):
+        """Does the cursor stop on this row (it sets or does something)?"""
+        return r in ("start", "picker") or self.editable(r)
 
     def _suit_names(self):
         """The suits in play as the cards name them ('Red, Yel, Blk'), made when the choice changes."""
@@ -142,15 +152,41 @@ class Setup(Form):
         elif r == "board":
             self.display = min(max(self.display + d, FULL), OFF)
 
+    def turn(self, knob, n):
+        """ALARM moves the cursor over the rows it stops on, one detent a row, to the ends."""
+        if knob != ALARM:
+            return super().turn(knob, n)
+        step = 1 if n > 0 else -1
+        rows = self.rows
+        for _ in range(n * step):
+            k = self.cur + step
+            while 0 <= k < len(rows) and not self._stops(rows[k]):
+                k += step
+            if not 0 <= k < len(rows):
+                break
+            self.cur = k
+        self.top = min(max(self.top, self.cur - ROWS + 1), self.cur)
+        self.footer = "GO: other games" if self.rows[self.cur] == "picker" else _START
+
     def pick(self, r):
-        if r == "start":
+        if r == "picker":
+            self.app.open("picker")
+        elif r == "start":
             self.start()
 
     def press(self, button):
+        """GO starts the mission from any row but the picker's, which it opens."""
         if button == GO:
-            self.act(self.start)
+            self.act(self.pick, "picker" if self.row() == "picker" else "start")
         else:
             super().press(button)
+
+    def hold(self, button):
+        """Hold GO: the menu before any mission (Other games is there too), else the table."""
+        if button == GO and not self.app.session.started:
+            self.app.open("menu")
+        else:
+            super().hold(button)
 
     def start(self, sure=False):
         app = self.app

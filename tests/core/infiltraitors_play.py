@@ -1,0 +1,42 @@
+"""An Infiltraitors table played as the screens play it: each action one undo step of a Session
+(its `act` with the action's code), so the rules tests read like the table's own calls."""
+from host_sim.state_infiltraitors import candidate_list, identity
+from lockdown.games.infiltraitors import table as tb
+from lockdown.games.infiltraitors.session import Session
+
+CODES = {"nab": tb.A_NAB, "clue": tb.A_CLUE, "flip": tb.A_FLIP, "remove": tb.A_REMOVE,
+         "shoot": tb.A_SHOT, "seen": tb.A_SEEN, "kingpin_clue": tb.A_KINGPIN,
+         "give_up": tb.A_GIVE_UP, "time_up": tb.A_TIME, "set_elite": tb.A_ELITE,
+         "set_suits": tb.A_SUITS, "set_option": tb.A_OPTION, "set_display": tb.A_DISPLAY}
+
+
+class Played:
+    """Reads as the session's table; its actions go through the session's act."""
+
+    def __init__(self, mission=0, agents=3, display=0, suits=0, limit_s=0, now=0):
+        self.session = Session()
+        self.session.start(mission, agents, limit_s, display, now, suits)
+
+    def __getattr__(self, name):
+        s = self.session
+        v = getattr(s.table, name)
+        code = CODES.get(name)
+        if code is None:
+            return v
+        return lambda *args: s.act(code, v, *args)
+
+    def candidate_list(self, i):
+        return candidate_list(self.session.table, i)
+
+    def identity(self, i):
+        return identity(self.session.table, i)
+
+    def undo(self):
+        return self.session.undo()
+
+    def undo_name(self):
+        return self.session.undo_name()
+
+    @property
+    def history(self):
+        return self.session.history
