@@ -8,9 +8,7 @@ changes anything. Imported for each save and load, then forgotten (lockdown/sess
 """
 import json
 
-
-class SaveError(ValueError):
-    """A save that cannot be loaded; the message says why (the store shows it and keeps the file)."""
+from lockdown.session import SaveError
 
 
 def field_int(doc, name, lo, hi):
@@ -40,7 +38,7 @@ def loads(s, text):
     if upgrade:
         doc = upgrade(doc)
     if doc.get("game") != s.NAME or doc.get("v") != s.VERSION:
-        raise SaveError("not a %s save" % s.NAME)
+        raise SaveError("not a save of " + s.NAME)
     ident = field_int(doc, "id", 0, 0xFFFF)
     if len(doc) != len(s.FIELDS) + 3:
         raise SaveError("unknown fields")

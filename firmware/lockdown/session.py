@@ -32,6 +32,11 @@ class RuleError(ValueError):
     """An action the rules refuse now; the message says why, in a few words the screen shows."""
 
 
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message says why (the store shows it and keeps the file).
+    Here, not in savefile.py, which is forgotten between saves: one class for every catcher."""
+
+
 class GameSession:
     """The Session sets PACKAGE (the game package the App finds the screens in), STATE_SIZE (the
     bytes of one undo entry), ACTIONS, `entropy` (n -> n random bytes, like os.urandom), `state`,

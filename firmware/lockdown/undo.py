@@ -1,7 +1,8 @@
 """Undo, the same in every game: ALARM shows what it would take back, in words, GO confirms.
 
-The session names the step (`undo_name`, "Shot at S2 (wrong)"); a game's own "undo" screen,
-where it has one (Infiltration's also lists what the step changed), looks and answers the same way.
+The session names the step (`undo_name`, "Shot at S2 (wrong)") and, where it has `undo_lines`,
+what else it changed; a game's own "undo" screen, where it has one (Infiltration's lists the
+changes "now -> after"), looks and answers the same way.
 """
 from lockdown import draw
 from lockdown.events import GO
@@ -13,11 +14,15 @@ class UndoConfirm(View):
         super().__init__(app)
         s = app.session
         self.name = s.undo_name()
+        lines = getattr(s, "undo_lines", None)
+        self.lines = lines() if lines else ()
 
     def draw(self, fb):
         title_bar(fb, "UNDO?")
         draw.text(fb, "Take back:", 2, 11)
         draw.text(fb, self.name, 2, 20)
+        for i, line in enumerate(self.lines[:3]):
+            draw.text(fb, line, 2, 29 + i * 9)
         fb.fill_rect(0, 54, 128, 10, 1)
         draw.centre(fb, "GO undo  ALARM keep", 55, 0)
 

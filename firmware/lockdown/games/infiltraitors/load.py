@@ -12,7 +12,8 @@ from lockdown.games.infiltraitors.save import agent
 from lockdown.games.infiltraitors.table import (AT, ASIDE, IDENTIFIED, LOSE, NAMES, OFF,
                                                 OPT_ONE_DIVIDES, WHY_ALL, WHY_BULLETS, WHY_TIME,
                                                 WIN, RuleError, Table)
-from lockdown.session import SaveError, field_int
+from lockdown.savefile import field_int
+from lockdown.session import SaveError
 
 FIELDS = ("started", "steps") + NAMES + ("suspects", "clues", "seen", "limit_s", "spent_ms",
                                          "running")
