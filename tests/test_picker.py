@@ -72,10 +72,36 @@ def test_switching_never_touches_another_games_save(tmp_path):
     assert (tmp_path / "infiltraitors.json").read_text() == "not a save of ours to judge"
 
 
-def test_a_damaged_or_unknown_choice_starts_the_default(tmp_path):
-    for text in ("", "chess", "\xff\xfe", "infiltrate" * 100):
+def test_a_damaged_or_unknown_choice_starts_the_default_and_says_so(tmp_path):
+    padded = "infiltrate" + " " * runloop.PICKED_MAX  # a whole name, but not a file the picker writes
+    for text in ("", "chess", "\xff\xfe", "infiltrate" * 100, padded, "x" * 300000):
         (tmp_path / "game.txt").write_text(text)
-        assert Sim(1, save_dir=str(tmp_path)).session.PACKAGE == "lockdown.games.infiltration", text
+        sim = Sim(1, save_dir=str(tmp_path))
+        assert sim.session.PACKAGE == "lockdown.games.infiltration", text[:20]
+        notice = sim.app.stack[-1]
+        assert type(notice).__name__ == "Notice", text[:20]
+        assert " ".join(notice.lines) == "game.txt names no game: playing Android: Infiltration"
+    (tmp_path / "game.txt").write_text(" infiltrate\n")  # spaces around a name are no damage
+    sim = Sim(1, save_dir=str(tmp_path))
+    assert sim.session.PACKAGE == "lockdown.games.infiltrate" and type(sim.app.stack[-1]).__name__ != "Notice"
+
+
+MP_HUGE = """-c
+from host_sim.runner import Sim
+root = %r
+sim = Sim(1, save_dir=root)
+print('GAME', sim.session.PACKAGE)
+print('NOTICE', ' '.join(sim.app.stack[-1].lines))
+"""
+
+
+def test_a_game_txt_larger_than_the_heap_boots_the_default_on_micropython(tmp_path):
+    """Read whole, it raised MemoryError before the crash count was read: a crash at every boot."""
+    from tests.mpy import run
+    (tmp_path / "game.txt").write_text("infiltrate" * 60000)  # 600 KB, a 256 KB heap
+    r = run((MP_HUGE % str(tmp_path)).replace("-c\n", "-c ", 1), heapsize="256K")
+    assert "GAME lockdown.games.infiltration" in r.stdout, r.stdout
+    assert "NOTICE game.txt names no game: playing Android: Infiltration" in r.stdout, r.stdout
 
 
 def test_a_game_that_cannot_start_says_so_and_runs_the_default(tmp_path, monkeypatch):
