@@ -39,7 +39,7 @@ def test_the_picker_lists_every_game_and_marks_the_one_running():
     sim.press(GO)
     picker = sim.app.stack[-1]
     assert [picker.label(r) for r in picker.rows] == ["Android: Infiltration", "Infiltraitors", "Infiltrate"]
-    assert [picker.value(r) for r in picker.rows] == ["now", None, None]
+    assert picker.hint() == "GO back to this game"  # the cursor on the game running
     sim.press(GO)  # the game running: back to it, nothing restarts
     assert sim.session.PACKAGE == "lockdown.games.infiltration" and not sim.app.stack
 
@@ -147,3 +147,25 @@ def test_a_new_board_reaches_the_picker_from_the_setup_screen(tmp_path):
     sim.turn(ALARM, 1)
     sim.press(GO)
     assert sim.session.PACKAGE == "lockdown.games.infiltraitors"
+
+
+def test_go_on_the_setup_rows_that_open_a_screen_opens_it_and_the_footer_says_so():
+    """Issue 25.2: GO on "Other games" started round 1; only PROX opened the picker."""
+    import os
+    from host_sim.script import parse, run
+    sim = Sim(1)
+    name = os.path.join(os.path.dirname(__file__), "scripts", "setup_other_games.txt")
+    with open(name) as f:
+        run(parse(f.read(), name), sim, name)
+    assert sim.session.PACKAGE == "lockdown.games.infiltraitors"
+    sim = Sim(1)
+    setup = sim.app.stack[-1]
+    hints = {}
+    for row in setup.rows:
+        setup.cur = setup.rows.index(row)
+        hints[row] = setup.hint()
+    assert hints.pop("rules") == "GO rules & variants" and hints.pop("games") == "GO other games"
+    assert set(hints.values()) == {"GO start game"}
+    setup.cur = setup.rows.index("rules")
+    sim.press(GO)
+    assert type(sim.app.stack[-1]).__name__ == "Settings" and sim.session.game.round == 0

@@ -6,7 +6,7 @@ the run loop, so a game that never switches never loads it.
 """
 from lockdown import games
 from lockdown.runloop import PICKED, boot
-from lockdown.ui import Form
+from lockdown.ui import ROW_H, ROWS, TOP, Form
 
 
 class Picker(Form):
@@ -20,14 +20,24 @@ class Picker(Form):
     def label(self, row):
         return games.TITLES[games.GAMES.index(row)]
 
-    def value(self, row):
-        return "now" if self.app.session.PACKAGE.endswith("." + row) else None
+    def _now(self, row):
+        return self.app.session.PACKAGE.endswith("." + row)
+
+    def hint(self):
+        return "GO back to this game" if self._now(self.row()) else self.footer
 
     def pick(self, row):
-        if self.app.session.PACKAGE.endswith("." + row):
+        if self._now(row):
             self.app.close_all()
         else:
             self.app.switch_to = row
+
+    def draw(self, fb):
+        """The game running is framed, so every name stays whole ("Android: Infiltration" fills a row)."""
+        super().draw(fb)
+        i = games.GAMES.index(self.app.session.PACKAGE.rpartition(".")[2]) - self.top
+        if 0 <= i < ROWS:
+            fb.rect(0, TOP - 1 + i * ROW_H, 128, ROW_H + 1, 1)
 
 
 def switch(hw, loop, now):

@@ -11,6 +11,7 @@ from lockdown.ui import Form
 
 _ALARM_NAMES = {-1: "-1 long", 0: "0", 1: "+1 short"}
 _RULES = (PASS_SKIPS_ESCAPED, NELSON_ALWAYS, CHECK_AT_START, EXTRACT)
+_OPENS = {"rules": "GO rules & variants", "games": "GO other games"}  # rows GO opens (else it starts)
 
 
 class Setup(Form):
@@ -100,9 +101,12 @@ class Setup(Form):
         if self.draft:
             self.app.open("draft")
 
+    def hint(self):
+        return _OPENS.get(self.row(), self.footer)
+
     def press(self, button):
-        """GO starts the game from any row but the Rules row, which it opens."""
-        if button == GO and self.row() != "rules":
+        """GO starts the game from any row but those that open a screen (rules, other games)."""
+        if button == GO and self.row() not in _OPENS:
             self.act(self.pick, "start")
         else:
             super().press(button)
