@@ -169,3 +169,16 @@ def test_go_on_the_setup_rows_that_open_a_screen_opens_it_and_the_footer_says_so
     setup.cur = setup.rows.index("rules")
     sim.press(GO)
     assert type(sim.app.stack[-1]).__name__ == "Settings" and sim.session.game.round == 0
+
+
+def test_a_switch_whose_save_fails_keeps_the_game_and_says_why(tmp_path):
+    """Switching would lose the game in RAM: the device stays, and says so."""
+    sim = Sim(1, save_dir=str(tmp_path))
+    start_infiltration(sim)
+    for n in ["game.tmp"] + ["game.tmp%d" % i for i in range(1, 10)]:
+        (tmp_path / n).mkdir()
+    pick(sim, "infiltrate")
+    assert sim.session.PACKAGE == "lockdown.games.infiltration" and sim.session.game.proximity == 30
+    assert sim.app._flash == "Not saved (error 21)" and not sim.app.switch_to
+    assert not (tmp_path / "game.txt").exists()
+    assert any(line.startswith("switch: save failed") for line in sim.hw.console)

@@ -6,6 +6,7 @@ the run loop, so a game that never switches never loads it.
 """
 from lockdown import games
 from lockdown.runloop import PICKED, boot
+from lockdown.storage import not_saved
 from lockdown.ui import ROW_H, ROWS, TOP, Form
 
 
@@ -49,8 +50,14 @@ def switch(hw, loop, now):
     """
     store = loop.store
     name = loop.app.switch_to
-    store.save(loop.session)
-    store.write(PICKED, name)
+    try:
+        store.save(loop.session)
+        store.write(PICKED, name)
+    except OSError as e:  # the game would be lost: no switch, and the device says why
+        hw.log("switch: save failed: %s" % e)
+        loop.app.switch_to = None
+        loop.app.flash(not_saved(e))
+        return loop
     soft_reset = getattr(hw, "soft_reset", None)
     if soft_reset:
         soft_reset()

@@ -11,7 +11,7 @@ import gc
 from micropython import const
 
 from lockdown import games
-from lockdown.storage import CRASH_LIMIT, Store
+from lockdown.storage import CRASH_LIMIT, Store, not_saved
 from lockdown.ticks import diff
 
 POLL_MS = const(5)  # pause between passes: inputs are read at least every 10 ms
@@ -97,6 +97,8 @@ class Loop:
         try:
             self.store.save(s)
         except OSError as e:  # flash full or failing: keep playing from RAM, try again later
+            if self.failed_at is None:  # the table hears of it once, when the saves stop working
+                self.app.flash(not_saved(e))
             self.failed_at = now
             self.hw.log("save failed: %s" % e)
             return
