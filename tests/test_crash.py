@@ -167,7 +167,8 @@ def test_the_error_screen_falls_back_to_the_code_alone_without_lockdown_draw(mon
 
 
 def test_a_save_that_crashes_the_app_three_times_in_a_row_is_set_aside(tmp_path):
-    from lockdown.storage import CRASHED, CRASHES
+    from lockdown.setaside import CRASHED
+    from lockdown.storage import CRASHES
     hw = FakeHardware(root=str(tmp_path), clock=Clock(end=5000))
     hw.inputs.add(*PLAY)
     boot(hw, [])  # played and saved, then the clock ran out: no crash

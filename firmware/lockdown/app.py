@@ -5,14 +5,18 @@ input to the top screen and draws the whole frame on request. It knows no game: 
 names its game package, which lists the game's screens by name, module in its screens/ package
 and class (each imported the first time it is opened and forgotten when the last one of its
 module closes), its home screen, and the screen that comes before home (`before_home`: the
-setup while no game is under way).
+setup while no game is under way). Once no screen is open over home, every module that came in
+since the first one opened (what the screens imported: lockdown.menu, a stats module, the
+odds) is forgotten too, unless still in use (lockdown/modules.py): home and the session keep
+theirs.
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
 (the session's tick, on every pass, whatever screen is on top).
 """
+import sys
+
 from micropython import const
 
 from lockdown import draw, ticks
-from lockdown.games import unload
 from lockdown.session import ALERT
 
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
@@ -39,6 +43,7 @@ class App:
         self._flash = None
         self._flash_end = 0
         self._home = None  # made the first time it is needed (see `home`)
+        self._base = None  # the modules loaded when the first screen opened over home
         self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
@@ -70,6 +75,8 @@ class App:
             mod = self.session.PACKAGE + ".screens." + mod
         else:
             mod, cls = _CORE[name]
+        if self._base is None:  # the first screen over home: what came in from now on is swept
+            self._base = set(sys.modules)
         m = __import__(mod, None, None, (cls,))
         screen = getattr(m, cls)(self, *args)
         screen.module = mod
@@ -83,12 +90,19 @@ class App:
                 if s.module == gone:
                     break
             else:
-                unload(gone)
+                self.forget((gone,))
         if self.stack:
             self.stack[-1].shown()
         else:
             self._back_home()
+            self.forget()
         self.dirty = True
+
+    def forget(self, names=None):
+        """Forgets those of these modules (None: all that came in since the first screen opened)
+        that neither the screens, the session nor another of our modules uses (lockdown/modules.py)."""
+        from lockdown.modules import forget
+        forget(names, [self.session, self._home] + self.stack, self)
 
     def close_all(self):
         while len(self.stack) > 1:

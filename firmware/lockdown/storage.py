@@ -19,14 +19,10 @@ from lockdown.games import unload
 SAVE = "game.json"
 ARCHIVE = "log"  # finished games, log/<n>.json, for the desktop export
 SAVE_MAX = 16384  # bytes: a real save is a few KB; anything bigger is set aside unread
-UNREADABLE = "%s could not be loaded (%s). %s; a new game starts."
-KEPT = "It is kept as %s"
-NOT_KEPT = "It could not be kept (%s)"  # the next save replaces it: the notice must not say "kept"
 CRASHES = "crashes"  # crashes since the loop last ran steadily; absent when there were none
 CRASH_LIMIT = 3  # this many in a row and the save is set aside: it may be what crashes the app
-CRASHED = "The game crashed 3 times. %s; a new game starts."
 NOT_SAVED = "Not saved (error %s)"  # on the device: the game runs on from RAM, unsaved
-EISDIR = const(21)
+EISDIR = const(21)  # what a write says when every temporary name is a folder
 SPARES = const(10)  # <name>, <name>1 .. <name>9: the names tried past folders that hold them
 
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows will not rename over a file
@@ -195,23 +191,17 @@ class Store:
     def set_aside_after_crashes(self):
         """The save crashed the app CRASH_LIMIT times in a row: keep it for a bug report, start anew."""
         self.steady()
-        if not self.exists(self.save_name):
-            return None
-        return CRASHED % self._keep("crashed the app %d times in a row" % CRASH_LIMIT)
+        if self.exists(self.save_name):
+            return self._set_aside("crashed the app %d times in a row" % CRASH_LIMIT, True)
+        return None
 
-    def _set_aside(self, why):
-        return UNREADABLE % (self.save_name, why, self._keep(why))
-
-    def _keep(self, why):
-        """Moves the save to <stem>.bad (or the next name no folder holds): the notice's words."""
-        bad = self.spare(self.bad)
+    def _set_aside(self, why, crashed=False):
+        """Moves the save aside and returns the notice (lockdown/setaside.py, imported for it)."""
+        from lockdown.setaside import keep
         try:
-            if bad is None:
-                raise OSError(EISDIR)
-            older = self.exists(bad)
-            _replace(self.path(self.save_name), self.path(bad))
-            self.log("%s: %s; kept as %s%s" % (self.save_name, why, bad, " (replacing an older one)" if older else ""))
-            return KEPT % bad
-        except OSError as e:
-            self.log("%s: %s; could not keep it (%s)" % (self.save_name, why, e))
-            return NOT_KEPT % e
+            return keep(self, why, crashed)
+        finally:
+            unload("lockdown.setaside")
+
+    def rename(self, name, to):
+        _replace(self.path(name), self.path(to))

@@ -6,13 +6,16 @@ phase, roll, confirm an NPC step); ALARM switch: undo; PROX switch: operatives; 
 hold ALARM: NPCs; hold PROX: odds. It is on every event's path, so it allocates nothing per
 detent: texts are made again only when they change.
 """
+import sys
+
 from micropython import const
 
 from lockdown import draw, ticks
 from lockdown.events import ALARM, GO
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PHASE, A_PROX
 from lockdown.games.infiltration.rules.game import (DELAYED, END_LOCKDOWN, EXTRACT, NPC, OVER, PHYSICAL_DIE,
-                                                    RESOLUTION, ROLLED, SECURITY, SELECTION, SETUP, RuleError)
+                                                    RESOLUTION, ROLLED, SECURITY, SELECTION, SETUP, WALK,
+                                                    RuleError)
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import title_bar
 
@@ -23,6 +26,7 @@ _ROLL_FRAME_MS = const(80)
 _DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")  # constants: drawing them allocates nothing
 _ALARM_TEXTS = ("-1", "0", "+1", "+2", "+3", "+4", "+5", "+6", "+7", "+8")
 _PHASE_TITLES = ("SETUP", "SELECTION", "RESOLUTION", "NPC PHASE", "SECURITY", "GAME OVER")
+_STEPS = "lockdown.games.infiltration.screens.npc"  # the NPC step's drawing and presses, imported here
 
 
 class Play:
@@ -38,7 +42,17 @@ class Play:
         self._texts_cache = ()  # type: tuple  # made at the first _texts (the keys match no game)
 
     def shown(self):
-        """Back on top: nothing to redo (before the first round the App shows the setup instead)."""
+        """Back on top (before the first round the App shows the setup instead): an undo or a
+        new game may have left the NPC phase."""
+        self._forget_walk()
+
+    def _forget_walk(self):
+        """The NPC step's screen code, and the walk outside the NPC phase, leave RAM: the App
+        forgets only screens it opened, and the rules only the walk whose phase ended."""
+        if _STEPS in sys.modules and not self._npc_step():
+            self.app.forget((_STEPS,))
+        if WALK in sys.modules and self.session.game.phase != NPC:
+            self.app.forget((WALK,))
 
     def saver_text(self):
         return _DIGITS[self.session.game.proximity // 10] + _DIGITS[self.session.game.proximity % 10]
@@ -67,6 +81,8 @@ class Play:
             self.ask_undo()
         else:
             app.open("table")
+        if not app.stack:
+            self._forget_walk()
 
     def hold(self, button):
         self._knob = -1
@@ -91,6 +107,7 @@ class Play:
         self.session.undo()
         self.roll_from = -1
         app.flash("Undone: " + name)
+        self._forget_walk()
         if self.session.game.phase == SETUP:
             app.close_all()  # back before the first round: the setup screen again
 

@@ -1,0 +1,98 @@
+"""Forgetting modules safely: a module is forgotten (lockdown.games.unload) to give its RAM back,
+and the next import loads it again. That is safe only while nothing holds the old copy, or two
+copies would both live. `forget` forgets only modules that no other of our loaded modules holds
+at its top level (the module, a function or a class of it), that no loaded module lives inside
+(a package), and that none of the given objects (the screens, the session) holds an object of,
+one or two attributes down. Imported at the first forget, not at boot.
+
+It allocates little: on a board the garbage of a scan would raise the heap's raw peak.
+"""
+import sys
+
+from lockdown.games import unload
+
+_MODULE = type(sys)
+
+
+def forget(names, roots=(), app=None):
+    """Forgets each loaded module of `names` that neither another of our modules nor `roots`
+    uses, and keeps the others; forgetting one may free another that it held, so it repeats
+    until none goes. names None is the App's sweep (`app`, see _since)."""
+    if names is None:
+        names = _since(app)
+    while True:
+        held = _held(roots)
+        gone = [n for n in names if n in sys.modules and n not in held and not _parent(n)]
+        if not gone:
+            return
+        for n in gone:
+            unload(n)
+
+
+def _since(app):
+    """Back at home (or at the screen before it): what came in since the first screen opened
+    over home, but home's module. With a screen open (the setup again), the same base serves
+    the next sweep."""
+    base = app._base
+    if base is None:
+        return ()
+    if not app.stack:
+        app._base = None
+    home = app.session.PACKAGE + ".screens." + app.game.HOME[0]
+    return [n for n in sys.modules if n not in base and n.startswith("lockdown.") and n != home]
+
+
+def _parent(name):
+    """Is `name` the package of a loaded module?"""
+    k = len(name)
+    for other in sys.modules:
+        if len(other) > k and other.startswith(name) and other.find(".", k) == k:
+            return True
+    return False
+
+
+def _origin(v):
+    """The module `v` was made in (a module's own name, a function's or a class's module, an
+    object's class's), or None for a plain value."""
+    if type(v) is _MODULE:
+        return v.__name__
+    g = getattr(v, "__globals__", None)
+    if g is not None:
+        return g.get("__name__")
+    if isinstance(v, type):
+        return getattr(v, "__module__", None)
+    return getattr(type(v), "__module__", None)
+
+
+def _held(roots):
+    """The names of the modules in use: held at the top level of one of our loaded modules (not
+    by itself, nor by its package, whose attributes its submodules are), or by `roots` or their
+    attributes, two levels down."""
+    held = {__name__}  # this module: kept once imported, as the App uses it at every close
+    for name in sys.modules:
+        if not name.startswith("lockdown."):
+            continue  # ours only: the board has no others, and a desktop has thousands
+        k = len(name)
+        for v in sys.modules[name].__dict__.values():
+            o = _origin(v)
+            if o is None or o == name:
+                continue
+            if type(v) is _MODULE and o.startswith(name) and o.find(".", k) == k and o.find(".", k + 1) < 0:
+                continue  # a submodule, an attribute of its package
+            held.add(o)
+    for r in roots:
+        _walk(r, held, 2)
+    return held
+
+
+def _walk(v, held, depth):
+    held.add(_origin(v))
+    t = type(v)
+    if t is list or t is tuple:  # not `in (list, tuple)`: that tuple would be made at each call
+        for x in v:
+            held.add(_origin(x))
+    elif depth and t is not _MODULE and not isinstance(v, type):
+        d = getattr(v, "__dict__", None)
+        if d:
+            for x in d.values():
+                _walk(x, held, depth - 1)
