@@ -4,13 +4,20 @@ The restart (`switch`) saves the game in progress, remembers the choice and star
 game afresh, so each game runs alone in the heap and keeps its own save. It lives here, not in
 the run loop, so a game that never switches never loads it.
 """
+from micropython import const
+
 from lockdown import games
 from lockdown.runloop import PICKED, boot
 from lockdown.storage import not_saved
 from lockdown.ui import ROW_H, ROWS, TOP, Form
 
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App, Session
+
 
 class Picker(Form):
+    app: "App[Session]"
     title = "GAMES"
     footer = "GO play   ALARM back"
     PROX_MOVES = True

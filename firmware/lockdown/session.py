@@ -22,6 +22,10 @@ to a setup screen has neither in RAM before the first frame.
 """
 from micropython import const
 
+_TYPING = const(False)
+if _TYPING:
+    from typing import Callable
+
 REDRAW = const(1)  # tick(): the game changed with time, draw a frame
 ALERT = const(2)  # tick(): something the table must see now (time up): the screensaver wakes too
 
@@ -49,7 +53,7 @@ class GameSession:
     FIELDS = ()  # the save's named fields, besides game, v and id
     STATE_SIZE = 0  # bytes of one undo entry
     ACTIONS = ("",)  # action code -> its name
-    entropy = None  # type: ignore  # n -> n random bytes, like os.urandom: set by the Session
+    entropy: "Callable[[int], bytes]" = None  # pyright: ignore[reportAssignmentType]  # n -> n random bytes, like os.urandom: set by the Session
     state = None  # type: ignore  # what the undo ring snapshots: set (or a property) in the Session
     changes = 0  # committed actions so far; the board saves when this moves
     id = 0  # this game's id, drawn at each new game (0: none yet)
@@ -98,7 +102,7 @@ class GameSession:
     def can_undo(self):
         return self.history.count > 0
 
-    def undo_name(self):
+    def undo_name(self) -> str:
         """What an undo would take back, in words ("" when nothing)."""
         h = self.history
         return self.describe(h.last_code(), h.last_arg()) if h.count else ""
@@ -107,7 +111,7 @@ class GameSession:
         """Up to three more lines the undo screen shows (what the step changed); none by default."""
         return ()
 
-    def describe(self, code, arg):
+    def describe(self, code, arg) -> str:
         return self.ACTIONS[code]
 
     def new_id(self):

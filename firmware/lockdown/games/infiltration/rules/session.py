@@ -58,7 +58,7 @@ class Session(GameSession):
             log = self._log = GameLog()
         return log
 
-    def act(self, code, method, *args, spin=0, now=0):
+    def act(self, code, method, *args, spin=0, now=0):  # pyright: ignore[reportIncompatibleMethodOverride]  (its spins)
         """Runs method(*args) as one undoable action; RuleError propagates, leaving no trace.
 
         spin: nonzero for a detent of a knob on one value (the key names the value, e.g. which

@@ -2,6 +2,8 @@
 step drawn on the play screen, where GO confirms each step; a step that wounds or leaves the
 secret room first opens its details (NpcStep), and GO there confirms it.
 """
+from micropython import const
+
 from lockdown import draw
 from lockdown.events import GO
 from lockdown.games.infiltration.rules.game import INSIDE, LAST_ROOM, NPC_COUNT, SECRET_ROOM, WOUNDED
@@ -9,6 +11,11 @@ from lockdown.games.infiltration.rules.gamelog import in_play
 from lockdown.games.infiltration.rules.actions import A_NPC
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form, title_bar
+
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
 
 
 def _walk():
@@ -24,6 +31,7 @@ def room_name(room):
 
 class NpcList(Form):
     """The five NPCs; in the NPC phase a last row ends the walk for a group that ran it by hand."""
+    app: "App[Session]"
     title = "NPCs"
     PROX_MOVES = True
 
@@ -55,6 +63,7 @@ class NpcList(Form):
 
 class NpcEdit(Form):
     """One NPC: bring it into play in a room, face up or down; later move, flip or remove it."""
+    app: "App[Session]"
 
     def __init__(self, app, n):
         npc = _walk()
@@ -173,6 +182,7 @@ class NpcStep(Form):
     """The details of one NPC step, confirmed with it as one action (one undo): who it wounded
     in its room (a row per operative inside and not yet wounded: PROX clockwise yes), and the
     room an NPC leaving the secret room goes to. GO confirms; ALARM goes back to the step."""
+    app: "App[Session]"
     footer = "GO confirm ALARM back"
 
     def __init__(self, app, answer=True):

@@ -19,6 +19,11 @@ from lockdown.games.infiltration.rules.game import (DELAYED, END_LOCKDOWN, EXTRA
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import title_bar
 
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
+
 MERGE_MS = const(1500)  # knob turns closer than this undo as one step
 ROLL_MS = const(720)  # the roll animation
 _ROLL_FRAME_MS = const(80)
@@ -30,7 +35,9 @@ _STEPS = "lockdown.games.infiltration.screens.npc"  # the NPC step's drawing and
 
 
 class Play:
-    def __init__(self, app):
+    app: "App[Session]"
+    session: "Session"
+    def __init__(self, app: "App[Session]"):
         self.app = app
         self.session = app.session
         self._knob = -1  # last knob turned, and when, for merging undo steps

@@ -3,11 +3,18 @@ options and variants (the Settings screen, opened from here, sets them for the n
 P1 starts unless the group picks another or the die's draw ("random"): one default, whether
 the device just booted, New game came from the menu or from a result.
 """
+from micropython import const
+
 from lockdown.events import GO
 from lockdown.games.infiltration.rules.game import (CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED,
                                                     PHYSICAL_DIE, SETUP)
 from lockdown.games.infiltration.rules.actions import A_SETUP
 from lockdown.ui import Form
+
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
 
 _ALARM_NAMES = {-1: "-1 long", 0: "0", 1: "+1 short"}
 _RULES = (PASS_SKIPS_ESCAPED, NELSON_ALWAYS, CHECK_AT_START, EXTRACT)
@@ -15,6 +22,7 @@ _OPENS = {"rules": "GO rules & variants", "games": "GO other games"}  # rows GO 
 
 
 class Setup(Form):
+    app: "App[Session]"
     title = "NEW GAME"
     footer = "GO start game"
 
