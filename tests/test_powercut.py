@@ -13,7 +13,7 @@ import pytest
 from tests import mpy
 
 SCRIPT = "tests/mp/powercut.py"
-SCENARIOS = ("saves", "log", "archive", "double", "infiltraitors", "infiltrate", "switch")
+SCENARIOS = ("saves", "log", "archive", "double", "infiltraitors", "infiltrate", "folders", "switch")
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ exactly once. Scenarios:
   then a new game that archives the finished one (their sessions' save texts, recorded once on
   the simulator and written again at every cut: a game whose Session API changes needs no
   change here);
+- folders: Infiltration's saves on a flash where folders hold game.tmp and game.bad;
 - switch: an Infiltration game saved, then the picker's switch (the save, game.txt) and the
   other game's first saves: after any cut the board starts in one of the two games, each
   save whole.
@@ -47,7 +48,7 @@ from lockdown.dice import Xorshift  # noqa: E402
 from lockdown.games.infiltration.rules.actions import (A_ALARM, A_FIRST, A_OPERATIVE, A_PHASE, A_PROX,  # noqa: E402
                                                        A_SCORE, A_SETUP)
 from lockdown.games.infiltration.rules.session import Session  # noqa: E402
-from lockdown.storage import ARCHIVE, Store  # noqa: E402
+from lockdown.storage import ARCHIVE, Store, _is_dir  # noqa: E402
 from tests.core.check import Saved  # noqa: E402
 
 EIO = -5  # what a block device returns to littlefs when it cannot do an operation
@@ -424,10 +425,13 @@ def record(game, script):
     return docs
 
 
-RECORDED = (  # scenario, game, script: the game's own saves and its archive
-    ("infiltraitors", "infiltraitors", "tests/scripts/infiltraitors/training1_win.txt"),
-    ("infiltrate", "infiltrate", "tests/scripts/infiltrate/two_players.txt"),
+RECORDED = (  # scenario, game, script, folders made first: the game's own saves and its archive
+    ("infiltraitors", "infiltraitors", "tests/scripts/infiltraitors/training1_win.txt", ()),
+    ("infiltrate", "infiltrate", "tests/scripts/infiltrate/two_players.txt", ()),
+    # folders holding the names of the temporary file and the set-aside save: saves go on beside them
+    ("folders", "infiltration", "tests/scripts/escape.txt", ("game.tmp", "game.bad", "game.bad/mine")),
 )
+ROOMY = (4096, 16, 256)  # each littlefs folder takes two blocks: 8 would be full with three
 
 
 def _store(game, flash=None):
@@ -465,7 +469,7 @@ def _booted(game, flash, texts):
     s = g.new_session(Xorshift(3))
     notice = store.restore(s)
     assert notice is None, "notice %r" % notice
-    assert not store.exists(g.SAVE.rpartition(".")[0] + ".tmp"), "files left over"
+    assert not store.exists(store.spare(g.SAVE.rpartition(".")[0] + ".tmp")), "files left over"
     if not store.exists(g.SAVE):
         return None, store
     got = s.dumps()
@@ -486,24 +490,33 @@ def _archived(store):
     return out
 
 
-def recorded_cuts(game, script, geometry, report):
+def _blank(geometry, folders):
+    """A formatted flash holding `folders` (made by hand on a board, say)."""
+    flash = Flash(geometry)
+    vfs.VfsLfs2.mkfs(flash, progsize=flash.page)
+    fresh(flash)
+    for f in folders:
+        os.mkdir(MOUNT + "/" + f)
+    return flash
+
+
+def recorded_cuts(game, script, geometry, report, folders=()):
     """Every cut point of writing a recorded game's saves: (checked, failed, ops, saves)."""
     docs = record(game, script)
     texts = [d.text for d in docs]
-    flash = Flash(geometry)
-    vfs.VfsLfs2.mkfs(flash, progsize=flash.page)
+    flash = _blank(geometry, folders)
     _cut(flash)
     assert _write(game, docs, flash) is None
     ops = flash.ops
     truth = _archived(_store(game, flash)[0])
-    assert len(truth) == 1, "the finished game is not archived once"
+    assert len(truth) == docs[-1].fresh, "the finished game is not archived once"  # (a new
+    # Infiltration session is not a new game: its setup is, once started)
     checked = failed = 0
     for cut in range(ops):
         for mode in (BEFORE, HALF, GARBAGE):
             checked += 1
             try:
-                flash = Flash(geometry)
-                vfs.VfsLfs2.mkfs(flash, progsize=flash.page)
+                flash = _blank(geometry, folders)
                 _cut(flash, cut, mode)
                 i = _write(game, docs, flash)
                 assert i is not None, "no cut at %d" % cut
@@ -515,6 +528,8 @@ def recorded_cuts(game, script, geometry, report):
                 assert _write(game, docs, image, j) is None
                 assert _archived(store) == truth, "after playing on, not the finished game once"
                 assert _booted(game, Flash(geometry, image.mem), texts[-1:])[0] == texts[-1]
+                for f in folders:  # left alone
+                    assert _is_dir(MOUNT + "/" + f), f + " is gone"
             except Exception as e:
                 failed += 1
                 report("%s %r: cut %d (%s)" % (game, geometry, cut, MODES[mode]), e)
@@ -609,17 +624,18 @@ def main(rounds=4, broken=False, only=None, twice=False):
         print("powercut %s: %d cut points checked, %d failed" % (scen.name, n, f))
         total += n
         bad += f
-    geometry = GEOMETRIES[1]  # the new games on the RP2040's littlefs geometry
-    for scen, game, script in RECORDED:
+    for scen, game, script, folders in RECORDED:
         if only and scen not in only:
             continue
-        n, f, ops, saves = recorded_cuts(game, script, geometry, report)
+        geometry = ROOMY if folders else GEOMETRIES[1]  # the RP2040's littlefs geometry
+        n, f, ops, saves = recorded_cuts(game, script, geometry, report, folders)
         print("  %s, %d-byte blocks: %d cut points in %d flash operations of %d saves; %d failed" % (
             scen, geometry[0], n, ops, saves, f))
         print("powercut %s: %d cut points checked, %d failed" % (scen, n, f))
         total += n
         bad += f
     if not only or "switch" in only:
+        geometry = GEOMETRIES[1]
         n, f, ops = switch_cuts(geometry, report)
         print("  switch, %d-byte blocks: %d cut points in %d flash operations; %d failed" % (geometry[0], n, ops, f))
         print("powercut switch: %d cut points checked, %d failed" % (n, f))
