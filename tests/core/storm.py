@@ -32,6 +32,26 @@ class _Sink:
     fill = pixel = hline = vline = line = rect = fill_rect = text = blit = scroll = _call
 
 
+def _turn(st, r, n):
+    """A turn of `n` detents, of the knob and in the direction the random byte `r` says."""
+    knob = ALARM if r & 1 else PROX
+    n = n if r & 2 else -n
+    st.last = "turn %d %+d" % (knob, n)
+    st.sim.turn(knob, n)
+
+
+def _press(st, r):
+    b = (ALARM, PROX, GO, GO)[r & 3]
+    st.last = "press %d" % b
+    st.sim.press(b)
+
+
+def _hold(st, r):
+    b = (ALARM, PROX, GO)[r % 3]
+    st.last = "hold %d" % b
+    st.sim.hold(b)
+
+
 class StormError(AssertionError):
     """An invariant broke: the message names the seed, the event and what broke."""
 
@@ -65,18 +85,11 @@ class Storm:
         top = s.history._top
         r = self._byte()
         if r < 90:
-            n = 1 + self._byte() % 3 if r < 70 else 1 + self._byte() % 40
-            knob = ALARM if r & 1 else PROX
-            self.last = "turn %d %+d" % (knob, n if r & 2 else -n)
-            sim.turn(knob, n if r & 2 else -n)
+            _turn(self, r, 1 + self._byte() % 3 if r < 70 else 1 + self._byte() % 40)
         elif r < 190:
-            b = (ALARM, PROX, GO, GO)[r & 3]
-            self.last = "press %d" % b
-            sim.press(b)
+            _press(self, r)
         elif r < 205:
-            b = (ALARM, PROX, GO)[r % 3]
-            self.last = "hold %d" % b
-            sim.hold(b)
+            _hold(self, r)
         elif r < 235:
             ms = 20 * (1 + self._byte() % 100) if r < 234 else 181000
             self.last = "wait %d" % ms
@@ -214,18 +227,11 @@ class GamesStorm:
         sim = self.sim
         r = self._byte()
         if r < 100:
-            n = 1 + self._byte() % 3
-            knob = ALARM if r & 1 else PROX
-            self.last = "turn %d %+d" % (knob, n if r & 2 else -n)
-            sim.turn(knob, n if r & 2 else -n)
+            _turn(self, r, 1 + self._byte() % 3)
         elif r < 200:
-            b = (ALARM, PROX, GO, GO)[r & 3]
-            self.last = "press %d" % b
-            sim.press(b)
+            _press(self, r)
         elif r < 215:
-            b = (ALARM, PROX, GO)[r % 3]
-            self.last = "hold %d" % b
-            sim.hold(b)
+            _hold(self, r)
         elif r < 245:
             ms = 20 * (1 + self._byte() % 50)
             self.last = "wait %d" % ms
