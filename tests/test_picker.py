@@ -157,7 +157,7 @@ def test_go_on_the_setup_rows_that_open_a_screen_opens_it_and_the_footer_says_so
     name = os.path.join(os.path.dirname(__file__), "scripts", "setup_other_games.txt")
     with open(name) as f:
         run(parse(f.read(), name), sim, name)
-    assert sim.session.PACKAGE == "lockdown.games.infiltraitors"
+    assert type(sim.app.stack[-1]).__name__ == "Picker" and sim.session.game.round == 0
     sim = Sim(1)
     setup = sim.app.stack[-1]
     hints = {}

@@ -53,7 +53,7 @@ class Walk:
         d = self.d
         for name, m in list(sys.modules.items()):
             other = name.startswith("lockdown.games.") and not name.startswith(GAME)  # another game's:
-            if name.startswith(("lockdown.", "host_sim.")) and not other:  # only other tests load it
+            if name.startswith("lockdown.") and not other:  # only other tests load it
                 for key, v in list(m.__dict__.items()):
                     self._current(v, "%s.%s" % (name, key))
         for obj in [d.app, d.session, d.app._home] + d.app.stack:
