@@ -84,25 +84,28 @@ class App:
         self.dirty = True
 
     def close(self):
+        gone = ()  # the closed screen's module, when no screen left open is of it
         if self.stack:
-            gone = self.stack.pop().module
+            gone = (self.stack.pop().module,)
             for s in self.stack:
-                if s.module == gone:
+                if s.module == gone[0]:
+                    gone = ()
                     break
-            else:
-                self.forget((gone,))
         if self.stack:
+            if gone:
+                self.forget(gone)
             self.stack[-1].shown()
         else:
             self._back_home()
-            self.forget()
+            self.forget(gone, True)  # one look at what is in use, not two: it costs heap on a board
         self.dirty = True
 
-    def forget(self, names=None):
-        """Forgets those of these modules (None: all that came in since the first screen opened)
-        that neither the screens, the session nor another of our modules uses (lockdown/modules.py)."""
+    def forget(self, names, sweep=False):
+        """Forgets those of these modules (and with `sweep`, of all that came in since the first
+        screen opened over home) that neither the screens, the session nor another of our modules
+        uses (lockdown/modules.py)."""
         from lockdown.modules import forget
-        forget(names, [self.session, self._home] + self.stack, self)
+        forget(names, [self.session, self._home] + self.stack, self if sweep else None)
 
     def close_all(self):
         while len(self.stack) > 1:

@@ -17,12 +17,13 @@ _MODULE = type(sys)
 def forget(names, roots=(), app=None):
     """Forgets each loaded module of `names` that neither another of our modules nor `roots`
     uses, and keeps the others; forgetting one may free another that it held, so it repeats
-    until none goes. names None is the App's sweep (`app`, see _since)."""
-    if names is None:
-        names = _since(app)
+    until none goes. With `app`, also what came in since its first screen opened (_since)."""
+    if app is not None:
+        names = list(names) + _since(app)
     while True:
-        held = _held(roots)
-        gone = [n for n in names if n in sys.modules and n not in held and not _parent(n)]
+        names = [n for n in names if n in sys.modules]
+        held = _held(roots, names)
+        gone = [n for n in names if n not in held and not _parent(n)]
         if not gone:
             return
         for n in gone:
@@ -35,7 +36,7 @@ def _since(app):
     the next sweep."""
     base = app._base
     if base is None:
-        return ()
+        return []
     if not app.stack:
         app._base = None
     home = app.session.PACKAGE + ".screens." + app.game.HOME[0]
@@ -64,10 +65,10 @@ def _origin(v):
     return getattr(type(v), "__module__", None)
 
 
-def _held(roots):
-    """The names of the modules in use: held at the top level of one of our loaded modules (not
-    by itself, nor by its package, whose attributes its submodules are), or by `roots` or their
-    attributes, two levels down."""
+def _held(roots, names):
+    """Those of `names` in use: held at the top level of one of our loaded modules (not by
+    itself, nor by its package, whose attributes its submodules are), or by `roots` or their
+    attributes, two levels down. Only those names are kept: the set stays small."""
     held = {__name__}  # this module: kept once imported, as the App uses it at every close
     for name in sys.modules:
         if not name.startswith("lockdown."):
@@ -75,24 +76,28 @@ def _held(roots):
         k = len(name)
         for v in sys.modules[name].__dict__.values():
             o = _origin(v)
-            if o is None or o == name:
+            if o is None or o == name or o not in names:
                 continue
             if type(v) is _MODULE and o.startswith(name) and o.find(".", k) == k and o.find(".", k + 1) < 0:
                 continue  # a submodule, an attribute of its package
             held.add(o)
     for r in roots:
-        _walk(r, held, 2)
+        _walk(r, held, names, 2)
     return held
 
 
-def _walk(v, held, depth):
-    held.add(_origin(v))
+def _walk(v, held, names, depth):
+    o = _origin(v)
+    if o in names:
+        held.add(o)
     t = type(v)
     if t is list or t is tuple:  # not `in (list, tuple)`: that tuple would be made at each call
         for x in v:
-            held.add(_origin(x))
+            o = _origin(x)
+            if o in names:
+                held.add(o)
     elif depth and t is not _MODULE and not isinstance(v, type):
         d = getattr(v, "__dict__", None)
         if d:
             for x in d.values():
-                _walk(x, held, depth - 1)
+                _walk(x, held, names, depth - 1)
