@@ -16,18 +16,31 @@ _MODULE = type(sys)
 
 def forget(names, roots=(), app=None):
     """Forgets each loaded module of `names` that neither another of our modules nor `roots`
-    uses, and keeps the others; forgetting one may free another that it held, so it repeats
-    until none goes. With `app`, also what came in since its first screen opened (_since)."""
+    uses, and keeps the others; one held only by modules forgotten with it goes too. With `app`,
+    also what came in since its first screen opened (_since). One look at what holds what."""
     if app is not None:
         names = list(names) + _since(app)
-    while True:
-        names = [n for n in names if n in sys.modules]
-        held = _held(roots, names)
-        gone = [n for n in names if n not in held and not _parent(n)]
-        if not gone:
-            return
-        for n in gone:
-            unload(n)
+    names = [n for n in names if n in sys.modules]
+    holders = _holders(roots, names)
+    gone = []
+    more = True
+    while more:
+        more = False
+        for n in names:
+            if n not in gone and _free(holders.get(n), gone):
+                gone.append(n)
+                more = True
+    for n in gone:
+        unload(n)
+
+
+def _free(holders, gone):
+    """Is every holder itself going? (A loop, not all(): no generator made at each call.)"""
+    if holders:
+        for h in holders:
+            if h not in gone:
+                return False
+    return True
 
 
 def _since(app):
@@ -43,13 +56,12 @@ def _since(app):
     return [n for n in sys.modules if n not in base and n.startswith("lockdown.") and n != home]
 
 
-def _parent(name):
-    """Is `name` the package of a loaded module?"""
+def _children(name, holders):
+    """A package is held by each loaded module inside it."""
     k = len(name)
     for other in sys.modules:
         if len(other) > k and other.startswith(name) and other.find(".", k) == k:
-            return True
-    return False
+            _add(holders, name, other)
 
 
 def _origin(v):
@@ -65,11 +77,12 @@ def _origin(v):
     return getattr(type(v), "__module__", None)
 
 
-def _held(roots, names):
-    """Those of `names` in use: held at the top level of one of our loaded modules (not by
-    itself, nor by its package, whose attributes its submodules are), or by `roots` or their
-    attributes, two levels down. Only those names are kept: the set stays small."""
-    held = {__name__}  # this module: kept once imported, as the App uses it at every close
+def _holders(roots, names):
+    """{name: what holds it} for those of `names` in use: the loaded modules of ours that hold it
+    at their top level (not itself, nor its package, whose attributes its submodules are), those
+    inside it (a package), and None where `roots` or their attributes, two levels down, hold an
+    object of it (it stays; so does this module)."""
+    holders = {__name__: [None]}  # this module: kept once imported, as the App uses it at every close
     for name in sys.modules:
         if not name.startswith("lockdown."):
             continue  # ours only: the board has no others, and a desktop has thousands
@@ -80,24 +93,34 @@ def _held(roots, names):
                 continue
             if type(v) is _MODULE and o.startswith(name) and o.find(".", k) == k and o.find(".", k + 1) < 0:
                 continue  # a submodule, an attribute of its package
-            held.add(o)
+            _add(holders, o, name)
     for r in roots:
-        _walk(r, held, names, 2)
-    return held
+        _walk(r, holders, names, 2)
+    for n in names:
+        _children(n, holders)
+    return holders
 
 
-def _walk(v, held, names, depth):
+def _add(holders, o, by):
+    h = holders.get(o)
+    if h is None:
+        holders[o] = [by]
+    elif by not in h:
+        h.append(by)
+
+
+def _walk(v, holders, names, depth):
     o = _origin(v)
     if o in names:
-        held.add(o)
+        _add(holders, o, None)
     t = type(v)
     if t is list or t is tuple:  # not `in (list, tuple)`: that tuple would be made at each call
         for x in v:
             o = _origin(x)
             if o in names:
-                held.add(o)
+                _add(holders, o, None)
     elif depth and t is not _MODULE and not isinstance(v, type):
         d = getattr(v, "__dict__", None)
         if d:
             for x in d.values():
-                _walk(x, held, names, depth - 1)
+                _walk(x, holders, names, depth - 1)
