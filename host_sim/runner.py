@@ -16,7 +16,6 @@ import framebuf
 
 from lockdown.dice import Xorshift
 from lockdown.events import HOLD_MS
-from lockdown.picker import switch
 from lockdown.runloop import POLL_MS, boot
 
 WIDTH = 128
@@ -82,6 +81,7 @@ class Sim:
     def _switched(self):
         """After an input: the picker chose a game, so the device restarts into it."""
         if getattr(self.loop.app, "switch_to", None):
+            from lockdown.picker import switch  # here: the picker is a screen's module, forgotten when it closes
             self.loop = switch(self.hw, self.loop, self.now)
             self.loop.app.tick(self.now)
 

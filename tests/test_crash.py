@@ -167,7 +167,8 @@ def test_the_error_screen_falls_back_to_the_code_alone_without_lockdown_draw(mon
 
 
 def test_a_save_that_crashes_the_app_three_times_in_a_row_is_set_aside(tmp_path):
-    from lockdown.storage import CRASHED, CRASHES
+    from lockdown.setaside import CRASHED
+    from lockdown.storage import CRASHES
     hw = FakeHardware(root=str(tmp_path), clock=Clock(end=5000))
     hw.inputs.add(*PLAY)
     boot(hw, [])  # played and saved, then the clock ran out: no crash
@@ -176,7 +177,7 @@ def test_a_save_that_crashes_the_app_three_times_in_a_row_is_set_aside(tmp_path)
         assert (tmp_path / CRASHES).read_text() == str(n + 1)
     apps = []
     boot(FakeHardware(root=str(tmp_path), clock=Clock(end=500)), apps)
-    assert apps[-1].notice == CRASHED % "game.bad" and apps[-1].session.game.round == 0
+    assert apps[-1].notice == CRASHED % "It is kept as game.bad" and apps[-1].session.game.round == 0
     assert (tmp_path / "game.bad").exists() and not (tmp_path / CRASHES).exists()
 
 

@@ -39,7 +39,7 @@ def test_the_picker_lists_every_game_and_marks_the_one_running():
     sim.press(GO)
     picker = sim.app.stack[-1]
     assert [picker.label(r) for r in picker.rows] == ["Android: Infiltration", "Infiltraitors", "Infiltrate"]
-    assert [picker.value(r) for r in picker.rows] == ["now", None, None]
+    assert picker.hint() == "GO back to this game"  # the cursor on the game running
     sim.press(GO)  # the game running: back to it, nothing restarts
     assert sim.session.PACKAGE == "lockdown.games.infiltration" and not sim.app.stack
 
@@ -72,10 +72,36 @@ def test_switching_never_touches_another_games_save(tmp_path):
     assert (tmp_path / "infiltraitors.json").read_text() == "not a save of ours to judge"
 
 
-def test_a_damaged_or_unknown_choice_starts_the_default(tmp_path):
-    for text in ("", "chess", "\xff\xfe", "infiltrate" * 100):
+def test_a_damaged_or_unknown_choice_starts_the_default_and_says_so(tmp_path):
+    padded = "infiltrate" + " " * runloop.PICKED_MAX  # a whole name, but not a file the picker writes
+    for text in ("", "chess", "\xff\xfe", "infiltrate" * 100, padded, "x" * 300000):
         (tmp_path / "game.txt").write_text(text)
-        assert Sim(1, save_dir=str(tmp_path)).session.PACKAGE == "lockdown.games.infiltration", text
+        sim = Sim(1, save_dir=str(tmp_path))
+        assert sim.session.PACKAGE == "lockdown.games.infiltration", text[:20]
+        notice = sim.app.stack[-1]
+        assert type(notice).__name__ == "Notice", text[:20]
+        assert " ".join(notice.lines) == "game.txt names no game: playing Android: Infiltration"
+    (tmp_path / "game.txt").write_text(" infiltrate\n")  # spaces around a name are no damage
+    sim = Sim(1, save_dir=str(tmp_path))
+    assert sim.session.PACKAGE == "lockdown.games.infiltrate" and type(sim.app.stack[-1]).__name__ != "Notice"
+
+
+MP_HUGE = """-c
+from host_sim.runner import Sim
+root = %r
+sim = Sim(1, save_dir=root)
+print('GAME', sim.session.PACKAGE)
+print('NOTICE', ' '.join(sim.app.stack[-1].lines))
+"""
+
+
+def test_a_game_txt_larger_than_the_heap_boots_the_default_on_micropython(tmp_path):
+    """Read whole, it raised MemoryError before the crash count was read: a crash at every boot."""
+    from tests.mpy import run
+    (tmp_path / "game.txt").write_text("infiltrate" * 60000)  # 600 KB, a 256 KB heap
+    r = run((MP_HUGE % str(tmp_path)).replace("-c\n", "-c ", 1), heapsize="256K")
+    assert "GAME lockdown.games.infiltration" in r.stdout, r.stdout
+    assert "NOTICE game.txt names no game: playing Android: Infiltration" in r.stdout, r.stdout
 
 
 def test_a_game_that_cannot_start_says_so_and_runs_the_default(tmp_path, monkeypatch):
@@ -121,3 +147,38 @@ def test_a_new_board_reaches_the_picker_from_the_setup_screen(tmp_path):
     sim.turn(ALARM, 1)
     sim.press(GO)
     assert sim.session.PACKAGE == "lockdown.games.infiltraitors"
+
+
+def test_go_on_the_setup_rows_that_open_a_screen_opens_it_and_the_footer_says_so():
+    """Issue 25.2: GO on "Other games" started round 1; only PROX opened the picker."""
+    import os
+    from host_sim.script import parse, run
+    sim = Sim(1)
+    name = os.path.join(os.path.dirname(__file__), "scripts", "setup_other_games.txt")
+    with open(name) as f:
+        run(parse(f.read(), name), sim, name)
+    assert type(sim.app.stack[-1]).__name__ == "Picker" and sim.session.game.round == 0
+    sim = Sim(1)
+    setup = sim.app.stack[-1]
+    hints = {}
+    for row in setup.rows:
+        setup.cur = setup.rows.index(row)
+        hints[row] = setup.hint()
+    assert hints.pop("rules") == "GO rules & variants" and hints.pop("games") == "GO other games"
+    assert set(hints.values()) == {"GO start game"}
+    setup.cur = setup.rows.index("rules")
+    sim.press(GO)
+    assert type(sim.app.stack[-1]).__name__ == "Settings" and sim.session.game.round == 0
+
+
+def test_a_switch_whose_save_fails_keeps_the_game_and_says_why(tmp_path):
+    """Switching would lose the game in RAM: the device stays, and says so."""
+    sim = Sim(1, save_dir=str(tmp_path))
+    start_infiltration(sim)
+    for n in ["game.tmp"] + ["game.tmp%d" % i for i in range(1, 10)]:
+        (tmp_path / n).mkdir()
+    pick(sim, "infiltrate")
+    assert sim.session.PACKAGE == "lockdown.games.infiltration" and sim.session.game.proximity == 30
+    assert sim.app._flash == "Not saved (error 21)" and not sim.app.switch_to
+    assert not (tmp_path / "game.txt").exists()
+    assert any(line.startswith("switch: save failed") for line in sim.hw.console)

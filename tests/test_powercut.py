@@ -1,6 +1,7 @@
 """A power cut at any flash operation of a game boots into the game before or after that action,
 with nothing lost and no finished game archived twice, also after a second cut during the boot
-and save that follow a first one.
+and save that follow a first one; the same for each new game's saves and archive, and for the
+picker's switch between two games.
 
 The proof itself (tests/mp/powercut.py) runs on the MicroPython unix port with the real littlefs;
 these tests run it and read its summary lines.
@@ -12,7 +13,7 @@ import pytest
 from tests import mpy
 
 SCRIPT = "tests/mp/powercut.py"
-SCENARIOS = ("saves", "log", "archive", "double")
+SCENARIOS = ("saves", "log", "archive", "double", "infiltraitors", "infiltrate", "folders", "switch")
 
 
 @pytest.fixture(scope="module")
@@ -57,3 +58,15 @@ def test_an_archive_that_never_checks_the_newest_is_caught(firmware):
     r = mpy.run(SCRIPT, "1", "archive", "--archive-always", firmware, check=False, timeout=600)
     each = scenarios(r.stdout)
     assert r.returncode == 1 and each["archive"][1] > 0, r.stdout + r.stderr
+
+
+def test_the_new_games_and_the_switch_catch_a_save_that_is_not_atomic(firmware):
+    r = mpy.run(SCRIPT, "1", "infiltraitors", "infiltrate", "switch", "--broken", firmware, check=False)
+    each = scenarios(r.stdout)
+    assert r.returncode == 1 and all(each[n][1] > 0 for n in ("infiltraitors", "infiltrate", "switch")), r.stdout
+
+
+def test_the_new_games_catch_an_archive_that_never_checks_the_newest(firmware):
+    r = mpy.run(SCRIPT, "1", "infiltraitors", "infiltrate", "--archive-always", firmware, check=False)
+    each = scenarios(r.stdout)
+    assert r.returncode == 1 and each["infiltraitors"][1] > 0 and each["infiltrate"][1] > 0, r.stdout

@@ -107,11 +107,20 @@ def test_a_failing_save_keeps_the_game_going_and_is_retried(tmp_path):
     run_for(loop, hw, QUIET_MS + 10)
     assert any(line.startswith("save failed") for line in hw.lines)
     assert app.session.game.alarm == 2
+    assert app.flashes == ["Not saved (error 2)"]  # the table is told, once while saves fail
+    hw.inputs.add(("turn", ALARM, 1))
+    run_for(loop, hw, RETRY_MS)
+    assert app.flashes == ["Not saved (error 2)"]
     os.mkdir(hw.root)
     run_for(loop, hw, RETRY_MS - 100)
     assert not os.path.exists(os.path.join(hw.root, SAVE)), "retried too soon"
     run_for(loop, hw, 200)
     assert saved(hw.root) == bytes(app.session.game.s)
+
+
+def test_a_full_flash_is_named_on_the_device():
+    from lockdown.storage import not_saved
+    assert not_saved(OSError(28)) == "Not saved: flash full" and not_saved(OSError()) == "Not saved (error ?)"
 
 
 def test_without_a_display_the_loop_runs_and_logs_each_save(tmp_path):

@@ -412,3 +412,56 @@ def test_another_game_after_one_archived_without_an_id_is_archived(tmp_path):
     s.archive(a.dumps())
     s.archive('{"id": %d, "v": 2}' % a.id)  # the same id: replaces the newest
     assert archived(tmp_path) == ["1.json", "2.json"]
+
+
+def test_a_folder_named_game_bad_is_left_alone_and_the_notice_names_where_the_save_is(tmp_path):
+    """Issue 24.11: the notice said "kept as game.bad" and the next save overwrote the save."""
+    s, lines = store(tmp_path)
+    (tmp_path / BAD).mkdir()
+    (tmp_path / BAD / "mine.txt").write_text("someone's")
+    (tmp_path / SAVE).write_text("{ broken")
+    g = Game()
+    notice = s.restore(Saved(g))
+    assert notice == "game.json could not be loaded (not JSON). It is kept as game.bad1; a new game starts."
+    assert (tmp_path / "game.bad1").read_text() == "{ broken" and "kept as game.bad1" in lines[0]
+    g.start()
+    s.save(Saved(g))  # the next save overwrites nothing that was kept
+    assert (tmp_path / "game.bad1").read_text() == "{ broken"
+    assert (tmp_path / BAD / "mine.txt").read_text() == "someone's"
+    assert sorted(os.listdir(tmp_path)) == [BAD, "game.bad1", SAVE]
+
+
+def test_when_the_save_cannot_be_kept_the_notice_says_so(tmp_path):
+    s, lines = store(tmp_path)
+    for n in [BAD] + ["game.bad%d" % i for i in range(1, 10)]:
+        (tmp_path / n).mkdir()
+    (tmp_path / SAVE).write_text("{ broken")
+    notice = s.restore(Saved(Game()))
+    assert notice.startswith("game.json could not be loaded (not JSON). It could not be kept (")
+    assert "kept as" not in notice and "could not keep it" in lines[0]
+
+
+def test_a_folder_named_game_tmp_is_left_alone_and_saves_still_work(tmp_path):
+    """Issue 24.11: no save ever succeeded, and only the console said so."""
+    s, lines = store(tmp_path)
+    (tmp_path / "game.tmp").mkdir()
+    (tmp_path / "game.tmp" / "mine.txt").write_text("someone's")
+    g = game_in_play()
+    s.save(Saved(g))
+    back = Game()
+    assert s.restore(Saved(back)) is None and bytes(back.s) == bytes(g.s)
+    assert sorted(os.listdir(tmp_path)) == ["game.json", "game.tmp"] and lines == []
+    assert (tmp_path / "game.tmp" / "mine.txt").read_text() == "someone's"
+    (tmp_path / "game.tmp1").write_text(dumps(Game())[:30])  # a write a power cut interrupted
+    assert s.restore(Saved(back)) is None and bytes(back.s) == bytes(g.s)
+    assert sorted(os.listdir(tmp_path)) == ["game.json", "game.tmp"]
+    s.write("game.txt", "infiltrate")  # the picker's choice, through the same spare name
+    assert (tmp_path / "game.txt").read_text() == "infiltrate"
+
+
+def test_a_save_that_crashed_three_times_says_where_it_is_kept(tmp_path):
+    s, _ = store(tmp_path)
+    (tmp_path / BAD).mkdir()
+    s.save(Saved(game_in_play()))
+    assert s.set_aside_after_crashes() == "The game crashed 3 times. It is kept as game.bad1; a new game starts."
+    assert s.set_aside_after_crashes() is None  # nothing saved: nothing to keep, nothing to say

@@ -103,3 +103,52 @@ def test_the_soak_tool_prints_its_figures_and_fails_on_a_broken_invariant(monkey
     out = capsys.readouterr().out
     assert "FAIL seed 1 after" in out and "StormError" in out
     assert re.search(r"^\| failures \| [12] \(seeds 1(, 2)?\) \|$", out, re.M), out
+
+
+TWO = ("infiltration", "infiltraitors")  # the games whose every change undoes today (see below)
+INFILTRATE_UNDO = pytest.mark.xfail(strict=True, reason="Infiltrate's opponent and settings are no undo steps "
+                                    "(issue 24.8 and 24a, fixed by the game's own helper): the lead removes this mark at merge")
+
+
+def games_storm(tmp_path, games, seeds=range(1, 6), events=400):
+    from tests.core.storm import run_games
+    return run_games(seeds, events, str(tmp_path), games)
+
+
+@INFILTRATE_UNDO
+def test_a_storm_across_the_three_games_and_their_switches_undoes_back_to_each_start(tmp_path):
+    events, switches, rewinds, undos, seen = games_storm(tmp_path, None)
+    assert events == 2000 and seen == 3 and switches > 20 and rewinds > 10 and undos > 100
+
+
+def test_a_storm_across_infiltration_and_infiltraitors_undoes_back_to_each_start(tmp_path):
+    """Switched back and forth through the picker with a save folder, as a board keeps its games."""
+    events, switches, rewinds, undos, seen = games_storm(tmp_path, TWO)
+    assert events == 2000 and seen == 2, (events, seen)
+    assert switches > 20 and rewinds > 10 and undos > 100, (switches, rewinds, undos)
+
+
+def test_the_games_storm_on_micropython_matches_cpython(tmp_path):
+    code = ("-c import sys\nimport host_sim\nfrom tests.core.storm import run_games\n"
+            "print('GAMES', run_games((1, 2), 300, %r, %r))" % (str(tmp_path / "mp"), TWO))
+    (tmp_path / "mp").mkdir()
+    (tmp_path / "py").mkdir()
+    r = run_mp(code, timeout=300)
+    want = "GAMES %r" % (games_storm(tmp_path / "py", TWO, (1, 2), 300),)
+    assert want in r.stdout, r.stdout + r.stderr
+
+
+def test_the_games_storm_catches_an_undo_that_does_not_restore(monkeypatch, tmp_path):
+    from tests.core.storm import GamesStorm
+    undo = History.undo
+
+    def off(self, game):
+        code = undo(self, game)
+        if code and len(game.s) > 2:
+            game.s[1] ^= 1
+        return code
+    monkeypatch.setattr(History, "undo", off)
+    st = GamesStorm(1, str(tmp_path), TWO)
+    with pytest.raises(StormError, match="undo"):
+        for _ in range(2000):
+            st.event()

@@ -5,7 +5,10 @@ input to the top screen and draws the whole frame on request. It knows no game: 
 names its game package, which lists the game's screens by name, module in its screens/ package
 and class (each imported the first time it is opened and forgotten when the last one of its
 module closes), its home screen, and the screen that comes before home (`before_home`: the
-setup while no game is under way).
+setup while no game is under way). Once no screen is open over home, every module that came in
+since the first one opened (what the screens imported: lockdown.menu, a stats module, the
+odds) is forgotten too, unless still in use (lockdown/modules.py): home and the session keep
+theirs.
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
 (the session's tick, on every pass, whatever screen is on top). A pass that imported a screen's
 module is marked (`imported`) so the loop draws it in the next pass, and on the screen before
@@ -17,7 +20,6 @@ import sys
 from micropython import const
 
 from lockdown import draw, ticks
-from lockdown.games import unload
 
 SAVER_MS = const(180000)  # idle time before the screensaver (OLED burn-in)
 _SAVER_STEP_MS = const(8000)  # the screensaver's text moves this often
@@ -51,6 +53,7 @@ class App:
         self._flash_end = 0
         self._home = None  # made the first time it is needed (see `home`)
         self._ahead = 0  # modules imported ahead so far (see tick)
+        self._base = None  # the modules loaded when the first screen opened over home
         self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
@@ -83,6 +86,8 @@ class App:
             mod = self.session.PACKAGE + ".screens." + mod
         else:
             mod, cls = _CORE[name]
+        if self._base is None:  # the first screen over home: what came in from now on is swept
+            self._base = set(sys.modules)
         screen = getattr(self._import(mod, cls), cls)(self, *args)
         screen.module = mod
         self.stack.append(screen)
@@ -106,18 +111,28 @@ class App:
         return __import__(mod, None, None, (cls,) if cls else ())
 
     def close(self):
+        gone = ()  # the closed screen's module, when no screen left open is of it
         if self.stack:
-            gone = self.stack.pop().module
+            gone = (self.stack.pop().module,)
             for s in self.stack:
-                if s.module == gone:
+                if s.module == gone[0]:
+                    gone = ()
                     break
-            else:
-                unload(gone)
         if self.stack:
+            if gone:
+                self.forget(gone)
             self.stack[-1].shown()
         else:
             self._back_home()
+            self.forget(gone, True)  # one look at what is in use, not two: it costs heap on a board
         self.dirty = True
+
+    def forget(self, names, sweep=False):
+        """Forgets those of these modules (and with `sweep`, of all that came in since the first
+        screen opened over home) that neither the screens, the session nor another of our modules
+        uses (lockdown/modules.py)."""
+        from lockdown.modules import forget
+        forget(names, [self.session, self._home] + self.stack, self if sweep else None)
 
     def close_all(self):
         while len(self.stack) > 1:

@@ -1,6 +1,12 @@
 """The boot notice: something the group must know (a save set aside, a config problem)."""
+from micropython import const
+
 from lockdown import draw
 from lockdown.ui import View, title_bar
+
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App, Session
 
 
 def wrap(text, width=21):
@@ -26,8 +32,9 @@ def wrap(text, width=21):
 
 class Notice(View):
     """Something the group must know at boot (a save set aside, a config problem); any press closes."""
+    app: "App[Session]"
 
-    def __init__(self, app, text):
+    def __init__(self, app: "App[Session]", text):
         super().__init__(app)
         self.lines = wrap(text)
         self.top = 0

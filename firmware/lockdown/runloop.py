@@ -11,7 +11,7 @@ import gc
 from micropython import const
 
 from lockdown import games
-from lockdown.storage import CRASH_LIMIT, Store
+from lockdown.storage import CRASH_LIMIT, Store, not_saved
 from lockdown.ticks import diff
 
 POLL_MS = const(5)  # pause between passes: inputs are read at least every 10 ms
@@ -21,6 +21,7 @@ RETRY_MS = const(5000)  # after a failed write
 RESET_MS = const(4000)  # the error screen shows this long at most before hw.reset()
 STEADY_MS = const(20000)  # running this long without a crash ends a run of crashes
 PICKED = "game.txt"  # the game the board runs: the picker's last choice; absent: games.DEFAULT
+PICKED_MAX = const(32)  # bytes of game.txt read: more than any game's name, far less than a heap
 
 try:
     # The stubs type ticks_ms as an opaque _TicksMs; the port's is a small int (lockdown.ticks).
@@ -31,6 +32,8 @@ except ImportError:  # CPython: the simulator
 
     def ticks_ms():
         return int(monotonic() * 1000) & 0x3FFFFFFF
+
+DAMAGED = "%s names no game: playing %s"
 
 _sleep_ms = getattr(asyncio, "sleep_ms", None)  # MicroPython: no float allocated per pass
 
@@ -106,6 +109,8 @@ class Loop:
         try:
             self.store.save(s)
         except OSError as e:  # flash full or failing: keep playing from RAM, try again later
+            if self.failed_at is None:  # the table hears of it once, when the saves stop working
+                self.app.flash(not_saved(e))
             self.failed_at = now
             self.hw.log("save failed: %s" % e)
             return
@@ -121,13 +126,16 @@ def _app(session, notice):
 
 
 def picked(path):
-    """The game to run: the picker's last choice, or the default (also for a damaged choice)."""
+    """The game to run: the picker's last choice, or None for a damaged one (unreadable, too
+    long, no game's name). Only a short prefix is read: a huge file must not fill the heap
+    before the crash count is read, or the board would crash at every boot."""
     try:
-        with open(path) as f:
-            name = f.read().strip()
-    except (OSError, ValueError):
-        return games.DEFAULT
-    return name if name in games.GAMES else games.DEFAULT
+        with open(path, "rb") as f:
+            text = f.read(PICKED_MAX + 1)
+        name = text.decode().strip() if len(text) <= PICKED_MAX else ""
+    except (OSError, ValueError):  # UnicodeError is a ValueError
+        return None
+    return name if name in games.GAMES else None
 
 
 def boot(hw, now, make_app=_app, name=None):
@@ -138,9 +146,12 @@ def boot(hw, now, make_app=_app, name=None):
     the picker's choice (the simulator's --game).
     """
     store = Store(hw.root, hw.log)
+    notice = None
     if not name:
         name = picked(store.path(PICKED)) if store.exists(PICKED) else games.DEFAULT
-    notice = None
+        if not name:
+            name = games.DEFAULT
+            notice = DAMAGED % (PICKED, games.TITLES[games.GAMES.index(name)])
     try:
         game = games.load(name)
     except (ImportError, AttributeError) as e:  # a game missing from this build: run the default

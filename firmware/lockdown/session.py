@@ -24,6 +24,10 @@ from micropython import const
 
 from lockdown.games import unload
 
+_TYPING = const(False)
+if _TYPING:
+    from typing import Callable
+
 REDRAW = const(1)  # tick(): the game changed with time, draw a frame
 ALERT = const(2)  # tick(): something the table must see now (time up): the screensaver wakes too
 
@@ -40,12 +44,15 @@ class SaveError(ValueError):
 class GameSession:
     """The Session sets PACKAGE (the game package the App finds the screens in), STATE_SIZE (the
     bytes of one undo entry), ACTIONS, `entropy` (n -> n random bytes, like os.urandom), `state`,
-    and for its save NAME, VERSION and FIELDS: not declared here, as each would take RAM in every
-    game from boot."""
+    and for its save NAME, VERSION and FIELDS: declared here for the type check only, as a value
+    for each would take RAM in every game from boot."""
     PACKAGE: str
+    NAME: str
+    VERSION: int
+    FIELDS: tuple
     STATE_SIZE: int
     ACTIONS: tuple
-    entropy: "function"
+    entropy: "Callable[[int], bytes]"
     state: object
     changes = 0  # committed actions so far; the board saves when this moves
     id = 0  # this game's id, drawn at each new game (0: none yet)
@@ -90,6 +97,9 @@ class GameSession:
             self.changes += 1
         return code
 
+    def can_undo(self):
+        return self.history.count > 0
+
     def undo_name(self) -> str:
         """What an undo would take back, in words ("" when nothing)."""
         h = self.history
@@ -100,7 +110,7 @@ class GameSession:
 
     def new_id(self):
         """A new game's id (1..65535), so the archive keeps a finished game once."""
-        b = self.entropy(2)  # pyright: ignore[reportOptionalCall]  (the Session sets it)
+        b = self.entropy(2)
         self.id = (b[0] << 8 | b[1]) or 1
 
     def tick(self, now):

@@ -4,21 +4,26 @@ A file is replaced by writing `<stem>.tmp`, closing it, then renaming it over th
 littlefs commits a rename atomically, so a save always holds one whole game: the one from
 before the interrupted write or the one after it. A save that will not load is moved aside to
 <stem>.bad (for a bug report) and a new game starts: a bad file must never stop the board booting.
+A folder that holds one of those names (put there by hand) is left alone: the next free name
+(<stem>.tmp1, <stem>.bad1, ...) is used instead, and a notice names the file where it really is.
 Each game has its own save file (Infiltration's is game.json); the store knows no save format:
 the session it is handed writes and reads its own text (dumps, loads). A save that is a JSON
 object with an "id" names its game: a game with the newest archive's id replaces it.
 """
 import os
 
+from micropython import const
+
 from lockdown.games import unload
 
 SAVE = "game.json"
 ARCHIVE = "log"  # finished games, log/<n>.json, for the desktop export
 SAVE_MAX = 16384  # bytes: a real save is a few KB; anything bigger is set aside unread
-UNREADABLE = "%s could not be loaded (%s). It is kept as %s; a new game starts."
 CRASHES = "crashes"  # crashes since the loop last ran steadily; absent when there were none
 CRASH_LIMIT = 3  # this many in a row and the save is set aside: it may be what crashes the app
-CRASHED = "The game crashed 3 times: it is kept as %s, a new game starts"
+NOT_SAVED = "Not saved (error %s)"  # on the device: the game runs on from RAM, unsaved
+EISDIR = const(21)  # what a write says when every temporary name is a folder
+SPARES = const(10)  # <name>, <name>1 .. <name>9: the names tried past folders that hold them
 
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows will not rename over a file
 
@@ -34,6 +39,19 @@ def _stem(name):
     return name.rpartition(".")[0] or name
 
 
+def not_saved(e):
+    """What the device says when a write failed: the flash is full, or the error's number."""
+    n = e.args[0] if e.args else "?"
+    return "Not saved: flash full" if n == 28 else NOT_SAVED % n
+
+
+def _is_dir(path):
+    try:
+        return os.stat(path)[0] & 0x4000 != 0  # S_IFDIR, on littlefs, FAT and POSIX alike
+    except OSError:
+        return False
+
+
 class Store:
     """The files under one folder (the board's `root`); `log` reports to the serial console.
 
@@ -46,7 +64,7 @@ class Store:
         self.root = root.rstrip("/") + "/" if root else ""
         self.log = log
         self.save_name = save
-        self.bad = _stem(save) + ".bad"
+        self.bad = _stem(save) + ".bad"  # the first choice; _set_aside says where a save really went
         self.archive_dir = archive
         self._finished = None  # the last save's text while its game was over
 
@@ -70,11 +88,22 @@ class Store:
         except OSError:
             pass
 
+    def spare(self, name):
+        """`name`, or the first of name1 .. name9 that no folder holds (None if every one does)."""
+        for i in range(SPARES):
+            n = name + str(i) if i else name
+            if not _is_dir(self.path(n)):
+                return n
+        return None
+
     def write(self, name, text):
         """Replaces `name` with `text` in one step: a reader sees the old file or the new one."""
         if self.off:
             return
-        tmp = self.path(_stem(name) + ".tmp")
+        tmp = self.spare(_stem(name) + ".tmp")
+        if tmp is None:
+            raise OSError(EISDIR)  # every temporary name is a folder
+        tmp = self.path(tmp)
         with open(tmp, "w") as f:
             f.write(text)
         _replace(tmp, self.path(name))
@@ -114,10 +143,13 @@ class Store:
     def restore(self, session):
         """Loads the saved game into `session`; returns None, or a notice when the save was set aside.
 
-        A <stem>.tmp is a write that a power cut interrupted: it is removed, never loaded.
+        A <stem>.tmp (or the spare name a folder made it use) is a write that a power cut
+        interrupted: it is removed, never loaded.
         """
         name = self.save_name
-        self.remove(_stem(name) + ".tmp")
+        tmp = self.spare(_stem(name) + ".tmp")
+        if tmp:
+            self.remove(tmp)
         if not self.exists(name):  # no game saved yet (asked first: errno values differ by port)
             return None
         try:
@@ -160,15 +192,16 @@ class Store:
         """The save crashed the app CRASH_LIMIT times in a row: keep it for a bug report, start anew."""
         self.steady()
         if self.exists(self.save_name):
-            self._set_aside("crashed the app %d times in a row" % CRASH_LIMIT)
-        return CRASHED % self.bad
+            return self._set_aside("crashed the app %d times in a row" % CRASH_LIMIT, True)
+        return None
 
-    def _set_aside(self, why):
-        older = self.exists(self.bad)
+    def _set_aside(self, why, crashed=False):
+        """Moves the save aside and returns the notice (lockdown/setaside.py, imported for it)."""
+        from lockdown.setaside import keep
         try:
-            _replace(self.path(self.save_name), self.path(self.bad))
-            kept = "kept as %s%s" % (self.bad, " (replacing an older one)" if older else "")
-        except OSError as e:
-            kept = "could not keep it (%s)" % e
-        self.log("%s: %s; %s" % (self.save_name, why, kept))
-        return UNREADABLE % (self.save_name, why, self.bad)
+            return keep(self, why, crashed)
+        finally:
+            unload("lockdown.setaside")
+
+    def rename(self, name, to):
+        _replace(self.path(name), self.path(to))

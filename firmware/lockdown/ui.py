@@ -11,8 +11,8 @@ from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 
 ROWS = const(5)  # visible rows between the title bar and the footer
-_ROW_H = const(9)  # a glyph's 7 rows, its descender row and a row between (the cursor bar's top)
-_TOP = const(10)
+ROW_H = const(9)  # a glyph's 7 rows, its descender row and a row between (the cursor bar's top)
+TOP = const(10)
 
 
 def title_bar(fb, left, right=""):
@@ -90,6 +90,10 @@ class Form:
     def back(self):
         self.app.close()
 
+    def hint(self):
+        """The footer: what GO does (on the row under the cursor, where that differs)."""
+        return self.footer
+
     def shown(self):
         self.refresh()  # what the screen above changed may add or remove rows
 
@@ -134,10 +138,10 @@ class Form:
             i = self.top + r
             if i >= n:
                 break
-            y = _TOP + r * _ROW_H
+            y = TOP + r * ROW_H
             c = 1
             if i == self.cur:
-                fb.fill_rect(0, y - 1, 128, _ROW_H, 1)  # y-1 .. y+7: descenders stay inside
+                fb.fill_rect(0, y - 1, 128, ROW_H, 1)  # y-1 .. y+7: descenders stay inside
                 c = 0
             draw.text(fb, self.label(rows[i]), 2, y, c)
             v = self.value(rows[i])
@@ -147,4 +151,4 @@ class Form:
             draw.text(fb, "\x1e", 112, 0, 0)  # font.TRI_UP, in the title bar: more rows above
         if self.top + ROWS < n:
             draw.text(fb, "\x1f", 120, 0, 0)  # font.TRI_DOWN: more rows below
-        draw.text(fb, self.footer, 1, 56)
+        draw.text(fb, self.hint(), 1, 56)

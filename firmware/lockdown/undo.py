@@ -4,13 +4,21 @@ The session names the step (`undo_name`, "Shot at S2 (wrong)") and, where it has
 what else it changed; a game's own "undo" screen, where it has one (Infiltration's lists the
 changes "now -> after"), looks and answers the same way.
 """
+from micropython import const
+
 from lockdown import draw
 from lockdown.events import GO
 from lockdown.ui import View, title_bar
 
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App, Session
+
 
 class UndoConfirm(View):
-    def __init__(self, app):
+    app: "App[Session]"
+
+    def __init__(self, app: "App[Session]"):
         super().__init__(app)
         s = app.session
         self.name = s.undo_name()

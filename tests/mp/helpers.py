@@ -19,6 +19,10 @@ class FakeApp:
         self.now = 0
         self.draws = 0
         self.fail = None
+        self.flashes = []  # the short notices the app would show
+
+    def flash(self, text):
+        self.flashes.append(text)
 
     def _check(self, where):
         if self.fail == where:

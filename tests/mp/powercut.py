@@ -14,7 +14,15 @@ exactly once. Scenarios:
 - log: the Session's own saves, which carry the game log and the game id (both geometries);
 - archive: a game ends, New game archives it (log/1.json) and the next game is played a little;
 - double: a first cut anywhere in the archive scenario (half an operation done), then a second
-  cut at every flash operation of the boot and the save that follow it.
+  cut at every flash operation of the boot and the save that follow it;
+- infiltraitors, infiltrate: each new game's saves as its own script (tests/scripts) plays them,
+  then a new game that archives the finished one (their sessions' save texts, recorded once on
+  the simulator and written again at every cut: a game whose Session API changes needs no
+  change here);
+- folders: Infiltration's saves on a flash where folders hold game.tmp and game.bad;
+- switch: an Infiltration game saved, then the picker's switch (the save, game.txt) and the
+  other game's first saves: after any cut the board starts in one of the two games, each
+  save whole.
 
 Prints one line per scenario, "powercut <scenario>: N cut points checked, N failed", then
 "powercut: N cut points checked, N failed, T ms", and exits 1 on any failure.
@@ -40,7 +48,7 @@ from lockdown.dice import Xorshift  # noqa: E402
 from lockdown.games.infiltration.rules.actions import (A_ALARM, A_FIRST, A_OPERATIVE, A_PHASE, A_PROX,  # noqa: E402
                                                        A_SCORE, A_SETUP)
 from lockdown.games.infiltration.rules.session import Session  # noqa: E402
-from lockdown.storage import ARCHIVE, Store  # noqa: E402
+from lockdown.storage import ARCHIVE, Store, _is_dir  # noqa: E402
 from tests.core.check import Saved  # noqa: E402
 
 EIO = -5  # what a block device returns to littlefs when it cannot do an operation
@@ -385,6 +393,190 @@ def cut_everywhere(scen, geometry, rounds, report):
     return checked, failed, after, truth.ops, truth.actions
 
 
+class Doc:
+    """A save as the Store sees a session: its text, over and fresh, recorded from a real one."""
+
+    def __init__(self, s):
+        self.text, self.over, self.fresh = s.dumps(), s.over, s.fresh
+
+    def dumps(self):
+        return self.text
+
+
+def record(game, script):
+    """The saves of `script` played on the simulator (one after each command that changed the
+    game), then a new game's, which archives the finished one. Returns [Doc]."""
+    from host_sim.runner import Sim
+    from host_sim.script import parse
+    sim = Sim(1, game=game)
+    docs = []
+    with open(script) as f:
+        commands = parse(f.read(), script)
+    seen = sim.session.changes
+    for c in commands:
+        if c.name != "shot":  # a picture changes nothing
+            getattr(sim, c.name)(*c.args)
+        if sim.session.changes != seen:
+            seen = sim.session.changes
+            docs.append(Doc(sim.session))
+    assert docs[-1].over, "the script does not finish its game"
+    from lockdown.games import load
+    docs.append(Doc(load(game).new_session(Xorshift(2))))
+    return docs
+
+
+RECORDED = (  # scenario, game, script, folders made first: the game's own saves and its archive
+    ("infiltraitors", "infiltraitors", "tests/scripts/infiltraitors/training1_win.txt", ()),
+    ("infiltrate", "infiltrate", "tests/scripts/infiltrate/two_players.txt", ()),
+    # folders holding the names of the temporary file and the set-aside save: saves go on beside them
+    ("folders", "infiltration", "tests/scripts/escape.txt", ("game.tmp", "game.bad", "game.bad/mine")),
+)
+ROOMY = (4096, 16, 256)  # each littlefs folder takes two blocks: 8 would be full with three
+
+
+def _store(game, flash=None):
+    """The game's Store on MOUNT (`flash` mounted first, as at a boot) and its package."""
+    from lockdown.games import load
+    g = load(game)
+    if flash:
+        fresh(flash)
+    return Store(MOUNT, lambda msg: None, g.SAVE, g.ARCHIVE), g
+
+
+def _cut(flash, cut=-1, mode=BEFORE):
+    """Counts the flash operations from here, and loses power at the `cut`th."""
+    flash.ops = 0
+    flash.cut, flash.mode = cut, mode
+
+
+def _write(game, docs, flash, first=0):
+    """Saves docs[first:] in order; returns the index whose save the cut stopped, or None."""
+    store, _ = _store(game, flash)
+    if first:
+        store._finished = docs[first - 1].text if docs[first - 1].over else None
+    for i in range(first, len(docs)):
+        try:
+            store.save(docs[i])
+        except OSError:
+            assert flash.dead, "save failed with power on"
+            return i
+    return None
+
+
+def _booted(game, flash, texts):
+    """Mounts what the cut left, restores as a board boots: the text it restored (None: none)."""
+    store, g = _store(game, flash)
+    s = g.new_session(Xorshift(3))
+    notice = store.restore(s)
+    assert notice is None, "notice %r" % notice
+    assert not store.exists(store.spare(g.SAVE.rpartition(".")[0] + ".tmp")), "files left over"
+    if not store.exists(g.SAVE):
+        return None, store
+    got = s.dumps()
+    assert got in texts, "restored a save the game never had"
+    return got, store
+
+
+def _archived(store):
+    try:
+        names = sorted(os.listdir(store.path(store.archive_dir)))
+    except OSError:
+        return []
+    out = []
+    for n in names:
+        if n.endswith(".json"):
+            with open(store.path(store.archive_dir + "/" + n)) as f:
+                out.append(f.read())
+    return out
+
+
+def _blank(geometry, folders):
+    """A formatted flash holding `folders` (made by hand on a board, say)."""
+    flash = Flash(geometry)
+    vfs.VfsLfs2.mkfs(flash, progsize=flash.page)
+    fresh(flash)
+    for f in folders:
+        os.mkdir(MOUNT + "/" + f)
+    return flash
+
+
+def recorded_cuts(game, script, geometry, report, folders=()):
+    """Every cut point of writing a recorded game's saves: (checked, failed, ops, saves)."""
+    docs = record(game, script)
+    texts = [d.text for d in docs]
+    flash = _blank(geometry, folders)
+    _cut(flash)
+    assert _write(game, docs, flash) is None
+    ops = flash.ops
+    truth = _archived(_store(game, flash)[0])
+    assert len(truth) == docs[-1].fresh, "the finished game is not archived once"  # (a new
+    # Infiltration session is not a new game: its setup is, once started)
+    checked = failed = 0
+    for cut in range(ops):
+        for mode in (BEFORE, HALF, GARBAGE):
+            checked += 1
+            try:
+                flash = _blank(geometry, folders)
+                _cut(flash, cut, mode)
+                i = _write(game, docs, flash)
+                assert i is not None, "no cut at %d" % cut
+                image = Flash(geometry, flash.mem)
+                got, store = _booted(game, image, texts[max(i - 1, 0):i + 1])
+                kept = _archived(store)
+                assert kept in ([], truth), "archive %d files, not the finished game once" % len(kept)
+                j = 0 if got is None else texts.index(got, max(i - 1, 0)) + 1
+                assert _write(game, docs, image, j) is None
+                assert _archived(store) == truth, "after playing on, not the finished game once"
+                assert _booted(game, Flash(geometry, image.mem), texts[-1:])[0] == texts[-1]
+                for f in folders:  # left alone
+                    assert _is_dir(MOUNT + "/" + f), f + " is gone"
+            except Exception as e:
+                failed += 1
+                report("%s %r: cut %d (%s)" % (game, geometry, cut, MODES[mode]), e)
+    return checked, failed, ops, len(docs)
+
+
+def switch_cuts(geometry, report):
+    """A cut anywhere in an Infiltration save, the picker's switch and Infiltrate's first saves:
+    the board boots into one of the two games, without a notice, each save whole."""
+    from lockdown.runloop import PICKED, picked
+    first = record("infiltration", "tests/scripts/escape.txt")[:3]
+    other = record("infiltrate", "tests/scripts/infiltrate/two_players.txt")[:3]
+
+    def play(flash, cut=-1, mode=BEFORE):
+        _cut(flash, cut, mode)
+        try:
+            if _write("infiltration", first, flash) is None:
+                _store("infiltration")[0].write(PICKED, "infiltrate")  # the switch, after its save
+                _write("infiltrate", other, flash)
+        except OSError:
+            assert flash.dead, "a write failed with power on"
+
+    flash = Flash(geometry)
+    vfs.VfsLfs2.mkfs(flash, progsize=flash.page)
+    play(flash)
+    ops = flash.ops
+    checked = failed = 0
+    for cut in range(ops):
+        for mode in (BEFORE, HALF, GARBAGE):
+            checked += 1
+            try:
+                flash = Flash(geometry)
+                vfs.VfsLfs2.mkfs(flash, progsize=flash.page)
+                play(flash, cut, mode)
+                assert flash.dead, "no cut at %d" % cut
+                image = Flash(geometry, flash.mem)
+                fresh(image)
+                name = picked(MOUNT + "/" + PICKED) if Store(MOUNT).exists(PICKED) else "infiltration"
+                assert name in ("infiltration", "infiltrate"), "game.txt names %r" % name
+                _booted("infiltration", Flash(geometry, image.mem), [d.text for d in first])
+                _booted("infiltrate", Flash(geometry, image.mem), [d.text for d in other])
+            except Exception as e:
+                failed += 1
+                report("switch %r: cut %d (%s)" % (geometry, cut, MODES[mode]), e)
+    return checked, failed, ops
+
+
 def not_atomic(self, name, text):
     """A save that is not atomic (remove, then write): what this test exists to catch."""
     self.remove(name)
@@ -394,12 +586,12 @@ def not_atomic(self, name, text):
 
 def archive_always(self, text):
     """An archive that never looks at the newest one: a cut before the save duplicates a game."""
-    folder = self.path(ARCHIVE)
+    folder = self.path(self.archive_dir)
     try:
         os.mkdir(folder)
     except OSError:
         pass
-    self.write("%s/%d.json" % (ARCHIVE, len(os.listdir(folder)) + 1), text)
+    self.write("%s/%d.json" % (self.archive_dir, len(os.listdir(folder)) + 1), text)
 
 
 def main(rounds=4, broken=False, only=None, twice=False):
@@ -430,6 +622,23 @@ def main(rounds=4, broken=False, only=None, twice=False):
                 line += "; %d restored the action in flight, %d the one before" % (after, checked - failed - after)
             print(line)
         print("powercut %s: %d cut points checked, %d failed" % (scen.name, n, f))
+        total += n
+        bad += f
+    for scen, game, script, folders in RECORDED:
+        if only and scen not in only:
+            continue
+        geometry = ROOMY if folders else GEOMETRIES[1]  # the RP2040's littlefs geometry
+        n, f, ops, saves = recorded_cuts(game, script, geometry, report, folders)
+        print("  %s, %d-byte blocks: %d cut points in %d flash operations of %d saves; %d failed" % (
+            scen, geometry[0], n, ops, saves, f))
+        print("powercut %s: %d cut points checked, %d failed" % (scen, n, f))
+        total += n
+        bad += f
+    if not only or "switch" in only:
+        geometry = GEOMETRIES[1]
+        n, f, ops = switch_cuts(geometry, report)
+        print("  switch, %d-byte blocks: %d cut points in %d flash operations; %d failed" % (geometry[0], n, ops, f))
+        print("powercut switch: %d cut points checked, %d failed" % (n, f))
         total += n
         bad += f
     print("powercut: %d cut points checked, %d failed, %d ms" % (total, bad, time.ticks_diff(time.ticks_ms(), t0)))

@@ -1,5 +1,7 @@
 """The games the device hosts, one package each under this folder (see ARCHITECTURE.md), and
-the loading and forgetting of their modules."""
+the loading and forgetting of their modules.
+Forgetting a module that others may still hold goes through lockdown/modules.py (forget).
+"""
 GAMES = ("infiltration", "infiltraitors", "infiltrate")  # the picker's order
 TITLES = ("Android: Infiltration", "Infiltraitors", "Infiltrate")
 DEFAULT = "infiltration"  # a board with no saved choice starts here
@@ -21,3 +23,4 @@ def unload(mod):
         delattr(sys.modules[parent], name)
     except (KeyError, AttributeError):
         pass
+

@@ -24,6 +24,7 @@ NPC = const(3)
 SECURITY = const(4)
 OVER = const(5)
 PHASE_NAMES = ("setup", "selection", "resolution", "npc", "security", "game_over")
+WALK = "lockdown.games.infiltration.rules.npc"  # the NPC phase's walk: in RAM only during that phase
 
 # Operative status
 INSIDE = const(0)
@@ -267,8 +268,8 @@ class Game:
                 raise RuleError("NPCs still to go")
             self.s[_B_NPC_CHECKED] = self.s[_B_NPC_ACTED] = self.s[_B_NPC_NEXT] = 0
             self.s[B_PHASE] = SECURITY
-            from lockdown.games import unload
-            unload("lockdown.games.infiltration.rules.npc")  # the walk's code leaves RAM until the next NPC phase
+            from lockdown.modules import forget
+            forget((WALK,))  # the walk's code leaves RAM until the next NPC phase (once no screen holds it)
         else:
             if p == SELECTION:
                 self._clear_delays()

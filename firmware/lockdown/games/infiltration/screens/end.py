@@ -1,4 +1,6 @@
 """The end of the game: each operative's data, tokens and cards, then the winner by the rules."""
+from micropython import const
+
 from lockdown import draw
 from lockdown.events import ALARM, GO
 from lockdown.games.infiltration.rules.game import BLACKMAIL, PROTOTYPE
@@ -9,6 +11,11 @@ from lockdown.games.infiltration.screens.table import status_word
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form, View, title_bar
 
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
+
 _LABELS = {"tokens": "   tokens", "proto": "   Prototype", "blackmail": "   Blackmail"}
 _CARDS = {"proto": PROTOTYPE, "blackmail": BLACKMAIL}
 HOW = {BY_SOLE_ESCAPE: "only one escaped", BY_DATA: "most data", BY_PROTOTYPE: "tie: Prototype",
@@ -18,6 +25,7 @@ HOW = {BY_SOLE_ESCAPE: "only one escaped", BY_DATA: "most data", BY_PROTOTYPE: "
 class Scoring(Form):
     """Four rows per operative, each (field, operative); the PROX knob sets each. The last row
     shows the winner. Cards: clockwise held, anticlockwise not."""
+    app: "App[Session]"
     title = "FINAL SCORES"
     footer = "GO: who won?"
 
@@ -79,6 +87,7 @@ class Scoring(Form):
 class Result(View):
     """The winner, how it was decided, and every player's data total ("-" for a player with no
     operative that counts): one line up to three players, two halves above that."""
+    app: "App[Session]"
 
     def __init__(self, app):
         super().__init__(app)

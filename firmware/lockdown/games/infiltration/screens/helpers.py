@@ -2,6 +2,8 @@
 
 Nothing here changes the game: the screens do the sums the table would otherwise do by hand.
 """
+from micropython import const
+
 from lockdown import draw
 from lockdown.events import ALARM, GO
 from lockdown.games.infiltration.rules.game import SECRET_ROOM
@@ -9,6 +11,11 @@ from lockdown.games.infiltration.rules.helpers import DRAFT, download, draft_pro
 from lockdown.games.infiltration.rules.actions import A_PHASE
 from lockdown.menu import Menu
 from lockdown.ui import Form, View, title_bar
+
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
@@ -18,12 +25,14 @@ def _room(r):
 
 
 class Helpers(Menu):
+    app: "App[Session]"
     title = "TABLE HELPERS"
     ITEMS = (("Download shares", "download"), ("Extract shares", "extract"), ("Item draft", "draft"))
 
 
 class Download(Form):
     """The first to download in a room this round takes up to 2 tokens, later ones 1."""
+    app: "App[Session]"
     title = "DOWNLOAD"
 
     _INPUTS = {"tokens": ("Tokens in room", 0, 30), "downloading": ("Downloading", 1, 6),
@@ -61,6 +70,7 @@ class Download(Form):
 
 class Extract(Form):
     """Extract variant: who extracted where, the tokens each room holds, then each one's share."""
+    app: "App[Session]"
     title = "EXTRACT"
     footer = "GO done"
 
@@ -134,6 +144,7 @@ class Extract(Form):
 
 class Draft(View):
     """The advanced item draft, one step per GO."""
+    app: "App[Session]"
 
     def __init__(self, app):
         super().__init__(app)

@@ -1,14 +1,22 @@
 """The menu (hold GO), the rule settings and the about screen."""
+from micropython import const
+
 from lockdown import draw
 from lockdown.games.infiltration.rules.game import CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED
 from lockdown.games.infiltration.rules.actions import A_SETTING
 from lockdown.menu import Menu as ListMenu
 from lockdown.ui import Form, View, title_bar
 
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
+
 VERSION = "0.1"
 
 
 class Menu(ListMenu):
+    app: "App[Session]"
     title = "MENU"
     ITEMS = (("Back to game", None), ("Undo", "undo"), ("Operatives", "table"), ("NPCs", "npcs"),
              ("Lockdown odds", "risk"), ("Proximity graph", "graph"), ("Table helpers", "helpers"),
@@ -30,6 +38,7 @@ class Settings(Form):
     variant (saved with the game). Opened from the setup screen it sets them for the game about
     to start (setup.settings, applied with the start); from the menu, for the game in play.
     PROX clockwise says yes, anticlockwise no; a press flips."""
+    app: "App[Session]"
     title = "SETTINGS"
     _LABELS = {PASS_SKIPS_ESCAPED: "Skip escaped 1st", NELSON_ALWAYS: "Nelson always +1",
                CHECK_AT_START: "Checks at start", EXTRACT: "Extract variant"}
@@ -69,6 +78,7 @@ class Settings(Form):
 
 
 class About(Form):
+    app: "App[Session]"
     title = "ABOUT"
     lines = ("Lockdown " + VERSION, "Security tracker and", "round guide for", "Android: Infiltration",
              "Open source. Not an", "official product.")
@@ -87,6 +97,7 @@ class About(Form):
 
 class Risk(View):
     """The lockdown odds, only on request: some groups would rather not know."""
+    app: "App[Session]"
 
     def draw(self, fb):
         from lockdown.games.infiltration.screens.stats import draw_risk
@@ -95,6 +106,7 @@ class Risk(View):
 
 class Graph(View):
     """Proximity per round with the alarm under it, from the game log."""
+    app: "App[Session]"
 
     def draw(self, fb):
         from lockdown.games.infiltration.screens.stats import draw_graph

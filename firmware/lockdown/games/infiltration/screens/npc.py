@@ -2,14 +2,27 @@
 step drawn on the play screen, where GO confirms each step; a step that wounds or leaves the
 secret room first opens its details (NpcStep), and GO there confirms it.
 """
+from micropython import const
+
 from lockdown import draw
-from lockdown.games.infiltration.rules import npc
 from lockdown.events import GO
 from lockdown.games.infiltration.rules.game import INSIDE, LAST_ROOM, NPC_COUNT, SECRET_ROOM, WOUNDED
 from lockdown.games.infiltration.rules.gamelog import in_play
 from lockdown.games.infiltration.rules.actions import A_NPC
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form, title_bar
+
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
+
+
+def _walk():
+    """rules/npc.py, imported where it is used, never kept here: the rules forget it when the NPC
+    phase ends, and a copy held by this module would live on beside the next phase's."""
+    from lockdown.games.infiltration.rules import npc
+    return npc
 
 
 def room_name(room):
@@ -18,14 +31,17 @@ def room_name(room):
 
 class NpcList(Form):
     """The five NPCs; in the NPC phase a last row ends the walk for a group that ran it by hand."""
+    app: "App[Session]"
     title = "NPCs"
     PROX_MOVES = True
 
     def layout(self):
+        npc = _walk()
         skip = ("skip",) if npc.current(self.app.session.game) else ()
         return tuple(range(NPC_COUNT)) + skip
 
     def label(self, row):
+        npc = _walk()
         return "Skip NPC steps" if row == "skip" else npc.NAMES[row]
 
     def value(self, row):
@@ -37,6 +53,7 @@ class NpcList(Form):
         return ("S" if at[0] == SECRET_ROOM else "R%d" % at[0]) + (" up" if at[1] else " down")
 
     def pick(self, row):
+        npc = _walk()
         if row != "skip":
             self.app.open("npc", row)
         else:
@@ -46,8 +63,10 @@ class NpcList(Form):
 
 class NpcEdit(Form):
     """One NPC: bring it into play in a room, face up or down; later move, flip or remove it."""
+    app: "App[Session]"
 
     def __init__(self, app, n):
+        npc = _walk()
         super().__init__(app)
         self.n = n
         self.title = npc.NAMES[n].upper()
@@ -86,6 +105,7 @@ class NpcEdit(Form):
                 s.act(A_NPC, g.flip_npc, self.n)
 
     def pick(self, row):
+        npc = _walk()
         g = self.app.session.game
         s = self.app.session
         if row == "face":
@@ -104,6 +124,7 @@ class NpcEdit(Form):
 
 def draw_step(fb, app, title):
     """The NPC phase on the play screen: the current step's prompt, GO to confirm it."""
+    npc = _walk()
     g = app.session.game
     title_bar(fb, title, "%02d %+d" % (g.proximity, g.alarm))
     lines = npc.prompt(g)
@@ -128,6 +149,7 @@ def draw_step(fb, app, title):
 def press_step(app, button):
     """GO confirms the step (yes); PROX answers no, or sends another NPC in the room first.
     A step that wounds, or moves an NPC out of the secret room, opens its details first."""
+    npc = _walk()
     g = app.session.game
     step = npc.current(g)
     assert step  # the play screen sends presses here only while there is a step
@@ -145,6 +167,7 @@ def press_step(app, button):
 
 def run_step(app, answer, to=0, hit=0):
     """The current step as one undo step, with the NPCs it took out of play logged."""
+    npc = _walk()
     s = app.session
     g = s.game
     step = npc.current(g)
@@ -159,9 +182,11 @@ class NpcStep(Form):
     """The details of one NPC step, confirmed with it as one action (one undo): who it wounded
     in its room (a row per operative inside and not yet wounded: PROX clockwise yes), and the
     room an NPC leaving the secret room goes to. GO confirms; ALARM goes back to the step."""
+    app: "App[Session]"
     footer = "GO confirm ALARM back"
 
     def __init__(self, app, answer=True):
+        npc = _walk()
         g = app.session.game
         step = npc.current(g)
         assert step  # opened by press_step, for the current step
@@ -173,6 +198,7 @@ class NpcStep(Form):
         super().__init__(app)
 
     def layout(self):
+        npc = _walk()
         g = self.app.session.game
         rows = []  # type: list
         if npc.wounds(g, self.answer):
@@ -218,6 +244,7 @@ class NpcStep(Form):
             super().press(button)
 
     def _confirm(self):
+        npc = _walk()
         app = self.app
         run_step(app, self.answer, self.to if npc.asks_room(app.session.game, self.answer) else 0, self.hit)
         app.close()

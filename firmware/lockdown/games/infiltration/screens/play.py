@@ -6,15 +6,23 @@ phase, roll, confirm an NPC step); ALARM switch: undo; PROX switch: operatives; 
 hold ALARM: NPCs; hold PROX: odds. It is on every event's path, so it allocates nothing per
 detent: texts are made again only when they change.
 """
+import sys
+
 from micropython import const
 
 from lockdown import draw, ticks
 from lockdown.events import ALARM, GO
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PHASE, A_PROX
 from lockdown.games.infiltration.rules.game import (DELAYED, END_LOCKDOWN, EXTRACT, NPC, OVER, PHYSICAL_DIE,
-                                                    RESOLUTION, ROLLED, SECURITY, SELECTION, SETUP, RuleError)
+                                                    RESOLUTION, ROLLED, SECURITY, SELECTION, SETUP, WALK,
+                                                    RuleError)
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import title_bar
+
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
 
 MERGE_MS = const(1500)  # knob turns closer than this undo as one step
 ROLL_MS = const(720)  # the roll animation
@@ -23,10 +31,13 @@ _ROLL_FRAME_MS = const(80)
 _DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")  # constants: drawing them allocates nothing
 _ALARM_TEXTS = ("-1", "0", "+1", "+2", "+3", "+4", "+5", "+6", "+7", "+8")
 _PHASE_TITLES = ("SETUP", "SELECTION", "RESOLUTION", "NPC PHASE", "SECURITY", "GAME OVER")
+_STEPS = "lockdown.games.infiltration.screens.npc"  # the NPC step's drawing and presses, imported here
 
 
 class Play:
-    def __init__(self, app):
+    app: "App[Session]"
+    session: "Session"
+    def __init__(self, app: "App[Session]"):
         self.app = app
         self.session = app.session
         self._knob = -1  # last knob turned, and when, for merging undo steps
@@ -38,7 +49,17 @@ class Play:
         self._texts_cache = ()  # type: tuple  # made at the first _texts (the keys match no game)
 
     def shown(self):
-        """Back on top: nothing to redo (before the first round the App shows the setup instead)."""
+        """Back on top (before the first round the App shows the setup instead): an undo or a
+        new game may have left the NPC phase."""
+        self._forget_walk()
+
+    def _forget_walk(self):
+        """The NPC step's screen code, and the walk outside the NPC phase, leave RAM: the App
+        forgets only screens it opened, and the rules only the walk whose phase ended."""
+        if _STEPS in sys.modules and not self._npc_step():
+            self.app.forget((_STEPS,))
+        if WALK in sys.modules and self.session.game.phase != NPC:
+            self.app.forget((WALK,))
 
     def saver_text(self):
         return _DIGITS[self.session.game.proximity // 10] + _DIGITS[self.session.game.proximity % 10]
@@ -67,6 +88,8 @@ class Play:
             self.ask_undo()
         else:
             app.open("table")
+        if not app.stack:
+            self._forget_walk()
 
     def hold(self, button):
         self._knob = -1
@@ -91,6 +114,7 @@ class Play:
         self.session.undo()
         self.roll_from = -1
         app.flash("Undone: " + name)
+        self._forget_walk()
         if self.session.game.phase == SETUP:
             app.close_all()  # back before the first round: the setup screen again
 

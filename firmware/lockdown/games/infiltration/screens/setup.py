@@ -3,17 +3,26 @@ options and variants (the Settings screen, opened from here, sets them for the n
 P1 starts unless the group picks another or the die's draw ("random"): one default, whether
 the device just booted, New game came from the menu or from a result.
 """
+from micropython import const
+
 from lockdown.events import GO
 from lockdown.games.infiltration.rules.game import (CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED,
                                                     PHYSICAL_DIE, SETUP)
 from lockdown.games.infiltration.rules.actions import A_SETUP
 from lockdown.ui import Form
 
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
+
 _ALARM_NAMES = {-1: "-1 long", 0: "0", 1: "+1 short"}
 _RULES = (PASS_SKIPS_ESCAPED, NELSON_ALWAYS, CHECK_AT_START, EXTRACT)
+_OPENS = {"rules": "GO rules & variants", "games": "GO other games"}  # rows GO opens (else it starts)
 
 
 class Setup(Form):
+    app: "App[Session]"
     title = "NEW GAME"
     footer = "GO start game"
 
@@ -100,9 +109,12 @@ class Setup(Form):
         if self.draft:
             self.app.open("draft")
 
+    def hint(self):
+        return _OPENS.get(self.row(), self.footer)
+
     def press(self, button):
-        """GO starts the game from any row but the Rules row, which it opens."""
-        if button == GO and self.row() != "rules":
+        """GO starts the game from any row but those that open a screen (rules, other games)."""
+        if button == GO and self.row() not in _OPENS:
             self.act(self.pick, "start")
         else:
             super().press(button)

@@ -1,8 +1,15 @@
 """The table: each operative's state, the first player, and entering a physical die's roll."""
+from micropython import const
+
 from lockdown.games.infiltration.rules.game import BLACKMAIL, CAPTURED, DELAYED, INSIDE, WOUNDED
 from lockdown.games.infiltration.rules.actions import A_FIRST, A_OPERATIVE
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.ui import Form
+
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
 
 STATUS_WORDS = ("inside", "escaped", "captured")
 
@@ -25,6 +32,7 @@ def op_summary(game, op):
 
 class Operatives(Form):
     """A row per operative (its number), then the first player."""
+    app: "App[Session]"
     title = "OPERATIVES"
 
     def layout(self):
@@ -56,6 +64,7 @@ class Operative(Form):
     """One operative: what the table did to it, each change undoable. It opens on Wounded, so a
     stray GO never records a move. An escape is asked first: turning Status clockwise (or a
     press on it) asks, a press confirms; it says so when the escape would end the game."""
+    app: "App[Session]"
 
     def __init__(self, app, op):
         self.op = op
@@ -123,6 +132,7 @@ class Operative(Form):
 
 class DieEntry(Form):
     """The group rolled its own die: dial in the face, GO applies it."""
+    app: "App[Session]"
     title = "YOUR ROLL"
     footer = "GO apply  ALARM back"
 

@@ -1,6 +1,8 @@
 """Undo, after saying what it will take back: the action's name and what it changed, each line
 "now -> after the undo" (the arrow glyph keeps the longest within the 21 columns of the screen).
 """
+from micropython import const
+
 from lockdown import draw
 from lockdown.events import GO
 from lockdown.games.infiltration.rules.game import (BLACKMAIL, CHECK_AT_START, DELAYED, EXTRACT, NELSON_ALWAYS,
@@ -10,6 +12,11 @@ from lockdown.games.infiltration.rules.actions import ACTION_NAMES
 from lockdown.games.infiltration.rules.helpers import op_name
 from lockdown.games.infiltration.screens.table import STATUS_WORDS
 from lockdown.ui import View, title_bar
+
+_TYPING = const(False)
+if _TYPING:
+    from lockdown.contract import App
+    from lockdown.games.infiltration.rules.session import Session
 
 _TO = "\x1a"  # font.RIGHT: "now -> after the undo"
 _PHASES = ("Setup", "Selection", "Resolution", "NPC phase", "Security", "Game over")
@@ -78,6 +85,7 @@ def changes(before, after):
 
 
 class UndoConfirm(View):
+    app: "App[Session]"
     def __init__(self, app):
         super().__init__(app)
         h = app.session.history
