@@ -31,20 +31,60 @@ ROWS = (
 )
 
 
-def measure(moves, seed):
-    """Figures over `moves` moves of each level against the greedy player (MicroPython only)."""
+def measure(moves, seed, runs=5):
+    """Figures over `moves` moves of each level against the greedy player (MicroPython only).
+    The games are played `runs` times: the search is the same each time (its budgets are counts),
+    so each slice's time is the least of its runs, which leaves out the other processes' share."""
+    from array import array
+    from lockdown.games.infiltrate import ai
+    gc.collect()
+    before = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
+    opp = ai.Opponent(2)
+    gc.collect()
+    out = {"opp_ram64": gc.mem_alloc() - before, "opp_alloc": 0, "opp_slice_ms": ai.SLICE_MS}  # pyright: ignore[reportAttributeAccessIssue]
+    del opp
+    times = None
+    for _ in range(runs):
+        t, owner, nodes = play(moves, seed, out)
+        times = t if times is None else array("I", [min(x, y) for x, y in zip(times, t)])
+    assert times is not None
+    hard = moves_us = worst = 0
+    at = 0
+    move_us = 0
+    for i in range(len(times)):
+        if owner[i] & 1:  # a move's first slice
+            move_us = 0
+        move_us += times[i]
+        if owner[i] & 2:  # Hard's
+            hard += times[i]
+            if owner[i] & 4:  # its last slice
+                worst = max(worst, move_us)
+                moves_us += 1
+        at += times[i]
+    mean = at // len(times)
+    top = max(times)
+    out.update({"opp_slice_us_mean": mean, "opp_slice_us_max": top,
+                "opp_nodes_s": nodes * 1000000 // max(hard, 1),
+                "opp_slice_ms_rp2040": round(mean * RATIO / 1000, 1),
+                "opp_slice_ms_rp2040_max": round(top * RATIO / 1000, 1),
+                "opp_move_s_rp2040": round(hard / max(moves_us, 1) * RATIO / 1e6, 2),
+                "opp_move_s_rp2040_max": round(worst * RATIO / 1e6, 2)})
+    return out
+
+
+def play(moves, seed, out):
+    """One pass of the games: each slice's time in us, its bits (1 a move's first slice, 2 Hard's,
+    4 a move's last) and Hard's nodes."""
+    from array import array
     from lockdown.games.infiltrate import ai
     from lockdown.games.infiltrate import rules as R
     from lockdown.dice import Xorshift
     from tools.ref_players import Greedy
     ticks, diff = time.ticks_us, time.ticks_diff  # pyright: ignore[reportAttributeAccessIssue]
     mem = gc.mem_alloc  # pyright: ignore[reportAttributeAccessIssue]
-    gc.collect()
-    before = mem()
-    opp = ai.Opponent(2, Xorshift(seed))
-    gc.collect()
-    out = {"opp_ram64": mem() - before, "opp_alloc": 0, "opp_slice_ms": ai.SLICE_MS}
-    slices = worst = total = nodes = move_worst = hard_us = 0
+    times = array("I", bytes(4 * moves * len(ai.LEVELS) * 64))  # made once: a move allocates nothing
+    owner = bytearray(len(times))
+    n = nodes = 0
     for level in range(len(ai.LEVELS)):
         opp = ai.Opponent(level, Xorshift(seed + level))
         other = Greedy(seed + 10 + level)
@@ -65,32 +105,22 @@ def measure(moves, seed):
                 gc.collect()
                 m0 = mem()
                 opp.begin(b)
-                move_us = 0
+                bits = 1
                 while True:
                     t = ticks()
                     ready = opp.think()
-                    dt = diff(ticks(), t)
-                    move_us += dt
-                    slices += 1
-                    total += dt
-                    worst = max(worst, dt)
+                    times[n] = diff(ticks(), t)
+                    owner[n] = bits | (2 if level == 2 else 0) | (4 if ready else 0)
+                    n += 1
+                    bits = 0
                     if ready:
                         break
                 out["opp_alloc"] = max(out["opp_alloc"], mem() - m0)
                 if level == 2:
                     nodes += opp.nodes
-                    hard_us += move_us
-                    move_worst = max(move_worst, move_us)
                 done += 1
                 b.play(opp.move)
-    mean = total // slices
-    out.update({"opp_slice_us_mean": mean, "opp_slice_us_max": worst,
-                "opp_nodes_s": nodes * 1000000 // max(hard_us, 1),
-                "opp_slice_ms_rp2040": round(mean * RATIO / 1000, 1),
-                "opp_slice_ms_rp2040_max": round(worst * RATIO / 1000, 1),
-                "opp_move_s_rp2040": round(hard_us / moves * RATIO / 1e6, 2),
-                "opp_move_s_rp2040_max": round(move_worst * RATIO / 1e6, 2)})
-    return out
+    return times[:n], owner, nodes
 
 
 def figures(exe, ratio_64_32, moves=60, seed=1):

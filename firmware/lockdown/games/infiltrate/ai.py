@@ -1,48 +1,59 @@
 """The device opponent for Infiltrate: an alpha-beta search in slices, in RAM fixed when it is made.
 
 A turn is two moves by one side, so the search is minimax from the device's side (it maximises
-where it moves, minimises where the player does) over moves, a whole turn being two plies.
-Iterative deepening from one ply; moves ordered with the best of the last iteration (or of the
-transposition table) first, then wins, captures, pushes and advances. At the horizon the side to
-move is scored as winning when it has a winning move (rules.winning_move: the threat extension,
-so an immediate win is never missed and a stoppable one is stopped once the search has seen the
-turn through), else by the position's value. The search keeps its own stack of states and move
-lists, so it stops after SLICE_NODES nodes and resumes where it was: `think` is one slice
-(SLICE_MS of RP2040 time at most), called once per loop pass, and input is never held longer.
+where it moves, minimises where the player does) over moves, and deepens by whole turns: the
+first iteration sees the turn through (one ply or two), then one ply more each time. Moves are
+ordered by what they gain at once (captures, pushes either way, advances), the transposition
+table's or the last iteration's best first; below the root only the best few are searched
+(_WIDTH1, _WIDTH2), except that where the other side threatens to win at once every move that can
+stop it is searched and no other (rules.threats: the rest lose at once). Every node first asks
+whether the side to move wins at once (rules.winning_move: the threat extension), so an
+immediate win of any kind is never missed and a stoppable threat is stopped once the turn is
+seen through; past the horizon the position's value (rules.position_value, a table by size
+and rows left) scores it.
+The search keeps its own stack of states, move lists and bounds, so it stops after SLICE_WORK
+and resumes where it was: `think` is one slice (at most SLICE_MS of RP2040 time), called once
+a loop pass, and input is never held longer. Budgets are counts, not clocks, so a move is the
+same on a board, in the simulator and under CPython.
 
-Levels (LEVELS in session.py): Easy looks one ply and plays one of its three best moves at random
-(seeded by entropy), so it blunders; Fair searches its own turn through (2 plies) with a plain
-value; Hard searches until its node budget, one second of RP2040 time, with the full value.
+Levels (LEVELS in session.py): Easy sees one turn ahead at most (4 slices) and plays one of its
+three best moves at random (seeded by entropy), though never passing up a win: it blunders.
+Fair sees its own turn through (25 slices) with a plain value, Hard 50 slices (1 s) as deep as
+they reach with a value that rewards the last rows steeply (a pyramid two rows short is half
+won), so it races and blocks.
 
-Armies (15 points): Easy 3 large + 3 medium (one row, no stacks, nothing to push with: a
-beginner's army). Fair and Hard 2 large, 3 medium, 3 small: mediums cannot be captured and walk to
-the goal, smalls push (an own medium two rows in a turn, an enemy one back), larges capture the
-other side's smalls and larges; placement puts mediums in the middle columns with smalls behind
-them stacked on the home row.
+Armies (15 points, _ARMIES): Easy 3 large + 3 medium: one row, no stacks and nothing to push
+with, a beginner's army. Fair and Hard 2 large, 3 medium, 3 small: mediums cannot be captured and
+walk to the goal, smalls push (an own pyramid forward, an enemy one back) and larges capture the
+other side's smalls and larges. Placement puts the mediums in the middle columns, the larges
+beside them and the smalls last, stacked on top, so they are the first to move.
 """
 from array import array
 
 from micropython import const
 
-from lockdown.games.infiltrate.rules import (B_TOP, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
+from lockdown.games.infiltrate.rules import (B_BELOW, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
                                              position_key, position_value, threats)
 from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
 
 SLICE_MS = const(20)  # one think() at most, on an RP2040
-SLICE_WORK = const(36)  # a slice's work: a leaf is 4, a node searched further 11, a node finished 1 (each
+SLICE_WORK = const(40)  # a slice's work: a leaf is 4, a node searched further 11, a node finished 1 (each
 # unit about 5.5 us on the unix port, so 40 are 20 ms at the RP2040 rate: BENCHMARKS, "Infiltrate opponent")
 _LEAF = const(4)
 _NODE = const(11)
 _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
-_DEPTH = (1, 2, 12)  # deepest iteration by level
+_DEPTH = (1, 2, 8)  # deepest iteration by level
+_STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a whole turn)
+_THREAT = (0, 0, 0)  # value of each threat to win (up to 3) at the horizon, by level
 _ROOT = (72, 72, 8)  # root moves searched past the first iteration, by level
 _WIDTH1 = (72, 72, 12)  # moves searched at a turn's first move below the root, by level
 _WIDTH2 = (72, 8, 6)  # at a turn's second move (all that can stop a threat, whatever the width)
+_ARMIES = ((3, 3, 3, 2, 2, 2), (2, 2, 2, 3, 3, 1, 1, 1), (2, 2, 2, 3, 3, 1, 1, 1))  # pips, by level
 _EASY_PICK = const(3)
-_MAX_PLY = const(12)
+_MAX_PLY = const(8)
 _WIN = const(30000)
 _INF = const(32000)
-_TT_BITS = const(9)
+_TT_BITS = const(8)
 _TT = const(1 << _TT_BITS)  # transposition table entries
 _CLEAR = bytes(256)
 _EXACT = const(0)
@@ -51,9 +62,9 @@ _UPPER = const(2)
 
 # position_value tables, [pips * 6 + rows left]: index pips * 6 is a pyramid held under another
 _HARD = bytes((0, 0, 0, 0, 0, 0,
-               3, 60, 24, 16, 13, 12,  # small: pushes
-               8, 90, 48, 34, 28, 26,  # medium: cannot be captured
-               4, 75, 40, 30, 27, 25))  # large: captures
+               2, 110, 60, 25, 15, 10,  # small: pushes
+               4, 125, 75, 40, 30, 25,  # medium: cannot be captured
+               4, 125, 75, 40, 30, 25))  # large: captures
 _PLAIN = bytes((0, 0, 0, 0, 0, 0,
                 2, 50, 22, 14, 11, 10,
                 4, 60, 32, 24, 21, 20,
@@ -80,9 +91,11 @@ class Opponent:
         self._beta = array("i", [0] * (_MAX_PLY + 1))
         self._best = array("i", [0] * (_MAX_PLY + 1))  # best value so far, and its move
         self._bm = array("H", [0] * (_MAX_PLY + 1))
-        self._a0 = array("i", [0] * (_MAX_PLY + 1))  # alpha on entry, for the table's bound
+        self._a0 = array("i", [0] * (_MAX_PLY + 1))  # alpha and beta on entry, for the table's bound
+        self._b0 = array("i", [0] * (_MAX_PLY + 1))
         self._key = array("i", [0] * (_MAX_PLY + 1))
-        self._score = array("i", [0] * MAX_MOVES)  # root moves' values at the first ply (Easy)
+        self._score = array("i", [0] * MAX_MOVES)  # root moves' values in the first iteration
+        self._gain = array("i", [0] * MAX_MOVES)  # the moves' gains at the node being ordered
         self._thr = array("H", [0] * MAX_MOVES)  # the other side's winning moves (threats)
         self._mark = bytearray(256)  # squares those moves use, by square (NONE: off the board)
         self._z = array("i", [0] * 258)
@@ -103,7 +116,7 @@ class Opponent:
     # ---- army and setup ------------------------------------------------------------------------
     def army(self, board, p):
         """Builds player p's army (see the module's docstring for each level's choice)."""
-        for size in (3, 3, 3, 2, 2, 2) if not self.level else (2, 2, 2, 3, 3, 1, 1, 1):
+        for size in _ARMIES[self.level]:
             board.army_add(p, size)
 
     def placement(self, board):
@@ -202,7 +215,7 @@ class Opponent:
         self._left[ply] = self._iter
         self._i[ply] = 0
         self._alpha[ply] = self._a0[ply] = -_INF
-        self._beta[ply] = _INF
+        self._beta[ply] = self._b0[ply] = _INF
         self._best[ply] = -_INF
         self._bm[ply] = self._mv[0]
         self._key[ply] = position_key(self._b, self._z)
@@ -216,7 +229,7 @@ class Opponent:
         self.move = best
         first = not self.depth
         self.depth = self._iter
-        if v >= _WIN - _MAX_PLY or v <= _MAX_PLY - _WIN or self._iter + 2 > _DEPTH[self.level]:
+        if v >= _WIN - _MAX_PLY or v <= _MAX_PLY - _WIN or self._iter + _STEP[self.level] > _DEPTH[self.level]:
             if not self.level and self.entropy and v < _WIN - _MAX_PLY:
                 self._sort()
                 self.move = mv[self.entropy(1)[0] % min(self._n[0], _EASY_PICK)]
@@ -231,7 +244,7 @@ class Opponent:
                 i += 1
             mv[i] = mv[0]
             mv[0] = best
-        self._iter += 2
+        self._iter += _STEP[self.level]
         self._start_root()
         return False
 
@@ -270,7 +283,13 @@ class Opponent:
             return _WIN - ply - 1 if mine else ply + 1 - _WIN
         depth = self._left[ply - 1] - 1
         if depth <= 0 or ply >= _MAX_PLY:
-            return position_value(b, self._me, self._table)
+            v = position_value(b, self._me, self._table)
+            w = _THREAT[self.level]
+            if w:  # the side not to move threatens to win: the other must answer
+                t = min(threats(b, self._thr), 3)
+                if t > 0:
+                    v += -w * t if mine else w * t
+            return v
         key = position_key(b, self._z)
         slot = key & (_TT - 1)
         hint = NONE
@@ -285,48 +304,69 @@ class Opponent:
         self._ply = ply
         self._key[ply] = key
         self._left[ply] = depth
-        n = self._order(b, ply, hint)
-        if b.moves_left == 1:
-            t = threats(b, self._thr)
-            n = self._relevant(ply, n, t) if t > 0 else min(n, _WIDTH2[self.level])
-        else:
-            n = min(n, _WIDTH1[self.level])
+        width = (_WIDTH2 if b.moves_left == 1 else _WIDTH1)[self.level]
+        n = self._order(b, ply, hint, width)
+        t = threats(b, self._thr) if b.moves_left == 1 else 0
+        n = self._relevant(ply, n, t) if t > 0 else min(n, width)
         self._n[ply] = n
         self._i[ply] = 0
         self._alpha[ply] = self._a0[ply] = self._alpha[ply - 1]
-        self._beta[ply] = self._beta[ply - 1]
+        self._beta[ply] = self._b0[ply] = self._beta[ply - 1]
         self._best[ply] = -_INF if mine else _INF
         self._bm[ply] = self._mv[ply * MAX_MOVES]
         return -_INF
 
-    def _order(self, b, ply, hint):
-        """The node's moves, the table's move first, then captures and pushes, then advances."""
+    def _order(self, b, ply, hint, width):
+        """The node's moves; the first `width` of them the table's move, then the others by what
+        they gain at once by the position's value (a step, a capture, a push either way, a
+        pyramid freed), best first. Returns how many moves there are."""
         mv = self._mv
         lo = ply * MAX_MOVES
         hi = b.moves(mv, lo)
         s = b.s
-        up = b.to_move == 0
-        j = lo
-        for i in range(lo, hi):  # captures and pushes (onto a pyramid), then advances, first
+        p = s[B_TURN]
+        tab = self._table
+        gain = self._gain
+        for i in range(lo, hi):
             m = mv[i]
-            if s[B_TOP + NB[m]]:
-                mv[i] = mv[j]
-                mv[j] = m
-                j += 1
-        for i in range(j, hi):
-            m = mv[i]
+            if m == hint:
+                gain[i - lo] = _INF
+                continue
+            a = m >> 3
             d = m & 7
-            if d < 2 or d == 7 if up else 2 < d < 6:
-                mv[i] = mv[j]
-                mv[j] = m
-                j += 1
-        if hint != NONE:
-            for i in range(lo, hi):
-                if mv[i] == hint:
-                    mv[i] = mv[lo]
-                    mv[lo] = hint
-                    break
-        return hi - lo
+            t = NB[m]
+            k = s[B_TOP + a]
+            z = SIZE[k] * 6
+            push = z == 6
+            g = tab[z + (5 - t // 6 if p == 0 else t // 6)] - tab[z + (5 - a // 6 if p == 0 else a // 6)]
+            u = s[B_BELOW + k]
+            if u:  # freed
+                z = SIZE[u] * 6
+                v = tab[z + (5 - a // 6 if OWNER[u] == 0 else a // 6)] - tab[z]
+                g += v if OWNER[u] == p else -v
+            u = s[B_TOP + t]
+            if u:
+                q = OWNER[u]
+                z = SIZE[u] * 6
+                v = -tab[z + (5 - t // 6 if q == 0 else t // 6)]
+                if push:  # a small pushes u on
+                    c = NB[t * 8 + d]
+                    if c != NONE:
+                        v += tab[z + (5 - c // 6 if q == 0 else c // 6)]
+                else:  # captured
+                    v += tab[z]
+                g += v if q == p else -v
+            gain[i - lo] = g
+        n = hi - lo
+        for i in range(min(width, n)):  # selection of the best `width`
+            j = i
+            for k in range(i + 1, n):
+                if gain[k] > gain[j]:
+                    j = k
+            if j != i:
+                gain[i], gain[j] = gain[j], gain[i]
+                mv[lo + i], mv[lo + j] = mv[lo + j], mv[lo + i]
+        return n
 
     def _relevant(self, ply, n, t):
         """The other side threatens to win (its t winning moves in self._thr): only a move onto,
@@ -386,7 +426,7 @@ class Opponent:
         slot = key & (_TT - 1)
         if v <= self._a0[ply]:
             bound = _UPPER
-        elif v >= self._beta[ply]:
+        elif v >= self._b0[ply]:
             bound = _LOWER
         else:
             bound = _EXACT
