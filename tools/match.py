@@ -1,7 +1,7 @@
 """Matches for Infiltrate: any two players over N seeded games, sides and first player alternating.
 
     python tools/match.py A B [--games 100] [--seed 1]
-    python tools/match.py --ladder [--games 100] [--seed 1] [--only hard]   (the BENCHMARKS table)
+    python tools/match.py --ladder [--games 100] [--seed 1] [--only P | --without P]   (BENCHMARKS)
 
 Players: easy, fair, hard (the device opponent, lockdown/games/infiltrate/ai.py) and random,
 greedy, ab2, ab3, ab4 ... (tools/ref_players.py: built on the rules alone; abN searches N moves).
@@ -134,12 +134,13 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ladder", action="store_true", help="every pairing of the BENCHMARKS table")
     ap.add_argument("--only", help="with --ladder: only pairings with this player")
+    ap.add_argument("--without", help="with --ladder: only pairings without this player")
     a = ap.parse_args()
     if a.ladder:
         print("| A | B | A won | B won | drawn | A per move | B per move |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
         for x, y in LADDER:
-            if a.only in (None, x, y):
+            if a.only in (None, x, y) and a.without not in (x, y):
                 w, l, d, ta, tb = match(x, y, a.games, a.seed)
                 print("| %s | %s | %d | %d | %d | %s | %s |" % (x, y, w, l, d, ta.text(), tb.text()), flush=True)
         return

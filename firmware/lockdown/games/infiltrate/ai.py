@@ -45,9 +45,9 @@ _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the
 _DEPTH = (1, 2, 8)  # deepest iteration by level
 _STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a whole turn)
 _THREAT = (0, 0, 0)  # value of each threat to win (up to 3) at the horizon, by level
-_ROOT = (72, 72, 8)  # root moves searched past the first iteration, by level
-_WIDTH1 = (72, 72, 12)  # moves searched at a turn's first move below the root, by level
-_WIDTH2 = (72, 8, 6)  # at a turn's second move (all that can stop a threat, whatever the width)
+_ROOT = (72, 72, 24)  # root moves searched past the first iteration, by level
+_WIDTH1 = (72, 72, 20)  # moves searched at a turn's first move below the root, by level
+_WIDTH2 = (72, 8, 12)  # at a turn's second move (all that can stop a threat, whatever the width)
 _ARMIES = ((3, 3, 3, 2, 2, 2), (2, 2, 2, 3, 3, 1, 1, 1), (2, 2, 2, 3, 3, 1, 1, 1))  # pips, by level
 _EASY_PICK = const(3)
 _MAX_PLY = const(8)
@@ -436,7 +436,11 @@ class Opponent:
         self._tdepth[slot] = bound << 6 | (self._left[ply] + 1)
 
     def _shuffle(self, n, e):
+        """The root's moves in a random order (ties then go by entropy): two bytes of it seed a
+        small generator, so a move asks the entropy source (os.urandom on a board) only twice."""
         mv = self._mv
+        x = e(1)[0] << 8 | e(1)[0]
         for i in range(n - 1, 0, -1):
-            j = e(1)[0] % (i + 1)
+            x = (x * 75 + 74) % 65537
+            j = x % (i + 1)
             mv[i], mv[j] = mv[j], mv[i]
