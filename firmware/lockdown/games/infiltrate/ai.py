@@ -53,8 +53,7 @@ _EASY_PICK = const(3)
 _MAX_PLY = const(8)
 _WIN = const(30000)
 _INF = const(32000)
-_TT_BITS = const(8)
-_TT = const(1 << _TT_BITS)  # transposition table entries
+_TT = const(256)  # transposition table entries (_CLEAR empties it)
 _CLEAR = bytes(256)
 _EXACT = const(0)
 _LOWER = const(1)
@@ -83,29 +82,29 @@ class Opponent:
         self.move = -1
         self._b = Board()
         self._st = [bytearray(STATE_SIZE) for _ in range(_MAX_PLY + 1)]
-        self._mv = array("H", [0] * (MAX_MOVES * (_MAX_PLY + 1)))
+        self._mv = array("H", bytes(2 * MAX_MOVES * (_MAX_PLY + 1)))  # from bytes: no list on the way
         self._n = bytearray(_MAX_PLY + 1)  # moves at each ply, and the next one to search
         self._i = bytearray(_MAX_PLY + 1)
         self._left = bytearray(_MAX_PLY + 1)  # depth left below each ply
-        self._alpha = array("i", [0] * (_MAX_PLY + 1))
-        self._beta = array("i", [0] * (_MAX_PLY + 1))
-        self._best = array("i", [0] * (_MAX_PLY + 1))  # best value so far, and its move
-        self._bm = array("H", [0] * (_MAX_PLY + 1))
-        self._a0 = array("i", [0] * (_MAX_PLY + 1))  # alpha and beta on entry, for the table's bound
-        self._b0 = array("i", [0] * (_MAX_PLY + 1))
-        self._key = array("i", [0] * (_MAX_PLY + 1))
-        self._score = array("i", [0] * MAX_MOVES)  # root moves' values in the first iteration
-        self._gain = array("i", [0] * MAX_MOVES)  # the moves' gains at the node being ordered
-        self._thr = array("H", [0] * MAX_MOVES)  # the other side's winning moves (threats)
+        self._alpha = array("i", bytes(4 * (_MAX_PLY + 1)))
+        self._beta = array("i", bytes(4 * (_MAX_PLY + 1)))
+        self._best = array("i", bytes(4 * (_MAX_PLY + 1)))  # best value so far, and its move
+        self._bm = array("H", bytes(2 * (_MAX_PLY + 1)))
+        self._a0 = array("i", bytes(4 * (_MAX_PLY + 1)))  # alpha and beta on entry, for the table's bound
+        self._b0 = array("i", bytes(4 * (_MAX_PLY + 1)))
+        self._key = array("i", bytes(4 * (_MAX_PLY + 1)))
+        self._score = array("i", bytes(4 * MAX_MOVES))  # root moves' values in the first iteration
+        self._gain = array("i", bytes(4 * MAX_MOVES))  # the moves' gains at the node being ordered
+        self._thr = array("H", bytes(2 * MAX_MOVES))  # the other side's winning moves (threats)
         self._mark = bytearray(256)  # squares those moves use, by square (NONE: off the board)
-        self._z = array("i", [0] * 258)
+        self._z = array("i", bytes(4 * 258))
         x = 0x2545F491
         for i in range(258):
             x = (x * 1103515245 + 12345) & 0x3FFFFFFF
             self._z[i] = x
-        self._tkey = array("i", [0] * _TT)
-        self._tval = array("h", [0] * _TT)
-        self._tmove = array("H", [0] * _TT)
+        self._tkey = array("i", bytes(4 * _TT))
+        self._tval = array("h", bytes(2 * _TT))
+        self._tmove = array("H", bytes(2 * _TT))
         self._tdepth = bytearray(_TT)  # depth + 1 (0: empty), and the bound in the top two bits
         self._table = _PLAIN if level < 2 else _HARD
         self._me = 0
@@ -146,6 +145,7 @@ class Opponent:
         board.copy_into(root)
         b.swap(root)
         self._me = b.to_move
+        self._tdepth[:] = _CLEAR  # the table starts empty: a move depends on the position alone
         self.nodes = self.depth = self.slices = 0
         self.move = -1
         n = b.moves(self._mv, 0) if b.phase == PLAY else 0
