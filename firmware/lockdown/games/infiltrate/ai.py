@@ -37,8 +37,9 @@ from lockdown.games.infiltrate.rules import (B_BELOW, B_TOP, B_TURN, MAX_MOVES, 
 from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
 
 SLICE_MS = const(20)  # one think() at most, on an RP2040
-SLICE_WORK = const(40)  # a slice's work: a leaf is 4, a node searched further 11, a node finished 1 (each
-# unit about 5.5 us on the unix port, so 40 are 20 ms at the RP2040 rate: BENCHMARKS, "Infiltrate opponent")
+SLICE_WORK = const(36)  # a slice's work: a leaf is 4, a node searched further 11, a node finished 1, sized so
+# the slowest slice measured (tools/bench/opponent.py) stays within SLICE_MS at the RP2040 rate (unix x 90,
+# BENCHMARKS.md "Infiltrate opponent")
 _LEAF = const(4)
 _NODE = const(11)
 _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
