@@ -98,6 +98,23 @@ def test_every_level_takes_an_immediate_win_of_any_kind():
     assert n
 
 
+def test_winning_move_finds_a_win_exactly_when_there_is_one():
+    # rules.winning_move is the search's threat extension: a win it misses is a threat not stopped
+    rnd = rng(8)
+    wins_seen = 0
+    for i in range(300 if MP else 600):
+        stacks = random_stacks(rnd, (25, 40, 55)[i % 3])
+        p = rnd(2)
+        b = board(stacks, to_move=p, left=1 + rnd(2))
+        st = stacks_of(b)
+        m = b.winning_move()
+        assert (m >= 0) == has_win(b, st, p, 2), (m, st, p)
+        if m >= 0:
+            assert C.legal(st, p, m) and wins(st, p, m), (m, st)
+            wins_seen += 1
+    assert wins_seen > 5
+
+
 def test_a_win_by_leaving_the_other_side_no_move_under_the_stuck_rule():
     # player 2's only pyramid, a small at (5,0), can push only the large at (4,0) or (4,1): taking
     # the medium at (3,3) up beside... player 1's move (1,1)->(2,1) leaves (4,1) empty and the
@@ -119,7 +136,7 @@ def threat_to_stop(b, st, p, left):
 
 def test_fair_and_hard_stop_every_threat_their_turn_can_stop():
     n = 0
-    for b, p, left in positions(33, 3 if MP else 40, threat_to_stop):
+    for b, p, left in positions(33, 40, threat_to_stop):
         for level in (1, 2):
             opp = ai.Opponent(level)
             after = R.Board()

@@ -43,11 +43,10 @@ def measure(moves, seed, runs=5):
     gc.collect()
     out = {"opp_ram64": gc.mem_alloc() - before, "opp_alloc": 0, "opp_slice_ms": ai.SLICE_MS}  # pyright: ignore[reportAttributeAccessIssue]
     del opp
-    times = None
-    for _ in range(runs):
-        t, owner, nodes = play(moves, seed, out)
-        times = t if times is None else array("I", [min(x, y) for x, y in zip(times, t)])
-    assert times is not None
+    times, owner, nodes = play(moves, seed, out)
+    for _ in range(runs - 1):
+        t = play(moves, seed, out)[0]
+        times = array("I", [min(x, y) for x, y in zip(times, t)])
     hard = moves_us = worst = 0
     at = 0
     move_us = 0

@@ -130,24 +130,6 @@ class Board:
         self.s = buf
         return old
 
-    def material(self, me, value, advance):
-        """Player `me`'s side of the position: each pyramid on the board counts value[pips] plus
-        advance[rows it has left to its goal], for `me` and against; one held under another
-        counts half under its own side's pyramid, a quarter under the other side's."""
-        s = self.s
-        v = 0
-        for k in range(1, PIECES + 1):
-            a = s[B_POS + k]
-            if a >= SQUARES:
-                continue
-            p = OWNER[k]
-            w = value[SIZE[k]] + advance[5 - a // 6 if p == 0 else a // 6]
-            t = s[B_TOP + a]
-            if t != k:
-                w = w >> 1 if OWNER[t] == p else w >> 2
-            v += w if p == me else -w
-        return v
-
     def restore_from(self, buf, at=0):
         self.s[:] = buf[at:at + STATE_SIZE]
 
