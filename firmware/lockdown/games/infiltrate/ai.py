@@ -16,11 +16,12 @@ and resumes where it was: `think` is one slice (at most SLICE_MS of RP2040 time)
 a loop pass, and input is never held longer. Budgets are counts, not clocks, so a move is the
 same on a board, in the simulator and under CPython.
 
-Levels (LEVELS in session.py): Easy sees one turn ahead at most (4 slices) and plays one of its
-three best moves at random (seeded by entropy), though never passing up a win: it blunders.
-Fair sees its own turn through (25 slices) with a plain value, Hard 50 slices (1 s) as deep as
-they reach with a value that rewards the last rows steeply (a pyramid two rows short is half
-won), so it races and blocks.
+Levels (LEVELS in session.py): Easy looks one move ahead (4 slices, the win check after it) and
+plays one of its three best moves at random (seeded by entropy), though never passing up a win:
+it blunders. Fair sees its own turn through (25 slices) with a plain value and so stops every
+threat it can; Hard searches 50 slices (1 s) as deep as they reach, widely (_ROOT, _WIDTH1,
+_WIDTH2), with a value that rewards the last rows steeply (a pyramid two rows short is half won),
+so it races and blocks.
 
 Armies (15 points, _ARMIES): Easy 3 large + 3 medium: one row, no stacks and nothing to push
 with, a beginner's army. Fair and Hard 2 large, 3 medium, 3 small: mediums cannot be captured and
@@ -45,7 +46,6 @@ _NODE = const(11)
 _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
 _DEPTH = (1, 2, 8)  # deepest iteration by level
 _STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a whole turn)
-_THREAT = (0, 0, 0)  # value of each threat to win (up to 3) at the horizon, by level
 _ROOT = (72, 72, 24)  # root moves searched past the first iteration, by level
 _WIDTH1 = (72, 72, 20)  # moves searched at a turn's first move below the root, by level
 _WIDTH2 = (72, 8, 12)  # at a turn's second move (all that can stop a threat, whatever the width)
@@ -284,13 +284,7 @@ class Opponent:
             return _WIN - ply - 1 if mine else ply + 1 - _WIN
         depth = self._left[ply - 1] - 1
         if depth <= 0 or ply >= _MAX_PLY:
-            v = position_value(b, self._me, self._table)
-            w = _THREAT[self.level]
-            if w:  # the side not to move threatens to win: the other must answer
-                t = min(threats(b, self._thr), 3)
-                if t > 0:
-                    v += -w * t if mine else w * t
-            return v
+            return position_value(b, self._me, self._table)
         key = position_key(b, self._z)
         slot = key & (_TT - 1)
         hint = NONE
