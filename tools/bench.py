@@ -31,6 +31,7 @@ sys.path[:0] = [ROOT, HERE, os.path.join(HERE, "bench")]  # bench/: this tool's 
 import host_sim  # noqa: E402,F401  (firmware/ and the shims on sys.path)
 
 import deploy  # noqa: E402
+import opponent  # noqa: E402  (bench/opponent.py: the Infiltrate opponent's time and RAM)
 
 DEVICE = os.path.join(HERE, "bench", "device.py")
 WASM_DRIVER = os.path.join(HERE, "bench", "wasm.mjs")
@@ -391,6 +392,8 @@ def collect(workdir, game="infiltration"):
         "sim_full6_draw_s": round(sim_wall(SCRIPTS[game], True, game=game), 3),
     }
     f.update(pass_figures(fw, events, game))
+    if game == "infiltrate":
+        f.update(opponent.figures(mpy_binary(), f["ratio_64_32"]))
     for k in ("boot", "peak_live", "peak_raw"):  # 32-bit with the modules in a ROM partition
         f["rom_" + k] = rom_at_most(wh[k], uh[k], rh[k])
         f["rom_est_" + k] = int(rh[k] * wh[k] / uh[k]) + 1  # what is left shrinks as the whole did
@@ -514,7 +517,8 @@ ROWS = (  # (label, key or format over the figures)
 
 def table(f, b):
     lines = ["| figure | value |", "| --- | --- |"]
-    for label, key in ROWS + tuple((label.format(**f), key) for label, key in PASS_ROWS):
+    # the opponent's rows are Infiltrate's only
+    for label, key in ROWS + tuple((label.format(**f), key) for label, key in PASS_ROWS) + opponent.ROWS:
         try:
             value = str(f[key]) if key in f else key.format(**f) if "{" in key else f[key]
         except KeyError:  # a figure measured for DETAILED only

@@ -1,204 +1,157 @@
-"""Matches for the Infiltrate opponent: its strongest level against a random mover and against its
-weakest level, with the score and the time and nodes per move.
+"""Matches for Infiltrate: any two players over N seeded games, sides and first player alternating.
 
-    python tools/match.py [--games 100] [--seed 1] [--only random|weakest]
-    python tools/match.py --micropython [--moves 60]   (the opponent's speed and RAM on the
-                                                        MicroPython unix port, scaled to an RP2040)
+    python tools/match.py A B [--games 100] [--seed 1]
+    python tools/match.py --ladder [--games 100] [--seed 1] [--only P | --without P]   (BENCHMARKS)
 
-Sides and the first player alternate game by game; a game still going after 400 moves is a draw.
-The script also runs under MicroPython itself (that is what --micropython does), so it keeps to
-the MicroPython subset outside main().
+Players: easy, fair, hard (the device opponent, lockdown/games/infiltrate/ai.py) and random,
+greedy, ab2, ab3, ab4 ... (tools/ref_players.py: built on the rules alone; abN searches N moves).
+Game g gives both players seeds from (seed, g), so a match replays exactly; g % 2 says which side A
+plays and g // 2 % 2 who moves first. A game still going after 400 moves is a draw. For the device
+opponent the time per move is also given as board time: its slices times ai.SLICE_MS.
 """
-import gc
+import argparse
+import os
 import sys
 import time
-from array import array
 
-HERE = __file__.rpartition("/")[0] or "."
-ROOT = HERE.rpartition("/")[0] or "."
-sys.path.insert(0, ROOT + "/firmware")
-if sys.implementation.name != "micropython":
-    sys.path.insert(0, ROOT + "/host_sim/shims")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_sim", "shims")]
 
 from lockdown.dice import Xorshift  # noqa: E402
 from lockdown.games.infiltrate import ai  # noqa: E402
 from lockdown.games.infiltrate import rules as R  # noqa: E402
+from tools import ref_players as ref  # noqa: E402
 
-RP2040_RATIO = 100  # unix port on this machine / RP2040 at 125 MHz: an assumption (BENCHMARKS.md)
 MAX_MOVES_A_GAME = 400
-
-# MicroPython's time.ticks_us and gc.mem_alloc (speed() runs on the unix port only): this file is
-# checked as CPython, whose typeshed has neither, hence the pyright ignores on those lines.
-if sys.implementation.name == "micropython":
-    def clock():
-        return time.ticks_us() / 1e6  # pyright: ignore[reportAttributeAccessIssue]
-else:
-    clock = time.perf_counter
+LADDER = (("hard", "random"), ("hard", "greedy"), ("hard", "ab2"), ("hard", "ab3"), ("hard", "ab4"),
+          ("fair", "greedy"), ("fair", "ab2"), ("fair", "ab3"), ("easy", "greedy"), ("easy", "random"),
+          ("hard", "fair"), ("hard", "easy"), ("fair", "easy"))
 
 
-class Random:
-    """The random mover: a random army, random placements, a uniformly random legal move."""
+class Device:
+    """The device opponent as a match player, with its nodes and slices (think calls) a move."""
 
-    def __init__(self, seed):
-        self.rnd = Xorshift(seed)
-        self._out = array("H", [0] * R.MAX_MOVES)
-
-    def pick(self, n):
-        r = self.rnd
-        return (r(1)[0] << 8 | r(1)[0]) % n
+    def __init__(self, level, seed):
+        self.opp = ai.Opponent(level, Xorshift(seed))
+        self.name = ai.LEVELS[level].lower()
+        self.nodes = self.slices = 0
 
     def army(self, board, p):
-        while board.pips_left(p) and self.pick(8):
-            board.army_add(p, 1 + self.pick(3))
-        if not board.points(p):
-            board.army_add(p, 1 + self.pick(3))
+        self.opp.army(board, p)
 
     def placement(self, board):
-        p = board.to_move
-        while True:
-            size, sq = 1 + self.pick(3), (0 if p == 0 else 30) + self.pick(6)
-            if board.can_place(size, sq):
-                return size, sq
+        return self.opp.placement(board)
 
     def choose(self, board):
-        n = board.moves(self._out)
-        return self._out[self.pick(n)] if n else -1
+        opp = self.opp
+        m = opp.choose(board)
+        self.nodes, self.slices = opp.nodes, opp.slices
+        return m
 
 
-def play(players, first, stats):
-    """One game; players[p] has army(board, p), placement(board), choose(board). Returns the winner
-    (0 none, player + 1, or R.DRAW) and adds each player's move times and nodes to stats[p]."""
+def player(name, seed):
+    levels = [n.lower() for n in ai.LEVELS]
+    if name in levels:
+        return Device(levels.index(name), seed)
+    if name == "random":
+        return ref.Random(seed)
+    if name == "greedy":
+        return ref.Greedy(seed)
+    if name.startswith("ab") and name[2:].isdigit():
+        return ref.AlphaBeta(seed, int(name[2:]))
+    raise SystemExit("unknown player %r" % name)
+
+
+class Tally:
+    """One side's moves: count, seconds (total, worst), nodes, slices."""
+
+    def __init__(self):
+        self.moves = self.nodes = self.slices = self.worst_slices = 0
+        self.secs = self.worst = 0.0
+
+    def add(self, p, dt):
+        self.moves += 1
+        self.secs += dt
+        self.worst = max(self.worst, dt)
+        self.nodes += p.nodes
+        s = getattr(p, "slices", 0)
+        self.slices += s
+        self.worst_slices = max(self.worst_slices, s)
+
+    def text(self):
+        n = max(self.moves, 1)
+        out = "%.1f ms/move (max %.0f), %.0f nodes" % (1000 * self.secs / n, 1000 * self.worst, self.nodes / n)
+        if self.slices:
+            out += ", board %.0f ms (max %d)" % (self.slices * ai.SLICE_MS / n, self.worst_slices * ai.SLICE_MS)
+        return out
+
+
+def play(players, first, tallies):
+    """One game; players[p] plays side p. Returns the winner (0 none, player + 1, or R.DRAW)."""
     b = R.Board()
     for p in (0, 1):
         players[p].army(b, p)
-    b.start_setup(first)
+    assert b.start_setup(first)
     while b.phase == R.SETUP:
         size, sq = players[b.to_move].placement(b)
-        assert b.place(size, sq)
+        assert b.place(size, sq), "illegal placement"
     for _ in range(MAX_MOVES_A_GAME):
         if b.phase != R.PLAY:
             break
         p = b.to_move
-        t = clock()
+        before = bytes(b.s)
+        t = time.perf_counter()
         m = players[p].choose(b)
-        dt = clock() - t
-        st = stats[p]
-        st[0] += 1
-        st[1] += dt
-        st[2] = max(st[2], dt)
-        st[3] += getattr(players[p], "nodes", 0)
+        tallies[p].add(players[p], time.perf_counter() - t)
+        assert bytes(b.s) == before, "a player changed the board"
         assert b.play(m), "illegal move %d" % m
     return b.winner
 
 
-def report(name, won, lost, drawn, st):
-    moves, total, worst, nodes = st
-    print("%-28s %3d won %3d lost %3d drawn | %d moves, %.1f ms/move (max %.0f), %.0f nodes/move"
-          % (name, won, lost, drawn, moves, 1000 * total / max(moves, 1), 1000 * worst,
-             nodes / max(moves, 1)))
-
-
-def speed(moves, seed):
-    """The strongest level's nodes/s and RAM on this interpreter, over `moves` moves of games
-    against the random mover."""
-    gc.collect()
-    before = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
-    opp = ai.Opponent(len(ai.LEVELS) - 1, Xorshift(seed))
-    gc.collect()
-    own = gc.mem_alloc() - before  # pyright: ignore[reportAttributeAccessIssue]
-    rnd = Random(seed + 1)
-    nodes = 0
-    spent = worst = 0.0
-    grow = 0
-    done = 0
-    game = 0
-    while done < moves:
-        b = R.Board()
-        opp.army(b, 0)
-        rnd.army(b, 1)
-        b.start_setup(game % 2)
-        game += 1
-        while b.phase == R.SETUP:
-            size, sq = (opp if b.to_move == 0 else rnd).placement(b)
-            b.place(size, sq)
-        while b.phase == R.PLAY and done < moves:
-            if b.to_move == 0:
-                gc.collect()
-                t = clock()
-                m0 = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
-                m = opp.choose(b)
-                m0 = gc.mem_alloc() - m0  # pyright: ignore[reportAttributeAccessIssue]
-                dt = clock() - t
-                grow = max(grow, m0)
-                spent += dt
-                worst = max(worst, dt)
-                nodes += opp.nodes
-                done += 1
-            else:
-                m = rnd.choose(b)
-            b.play(m)
-    rate = nodes / spent
-    print("%s: %d moves, %.0f nodes/move, %.0f nodes/s, %.1f ms/move (max %.1f)"
-          % (sys.implementation.name, done, nodes / done, rate, 1000 * spent / done, 1000 * worst))
-    print("opponent RAM %d B; allocated during a move (max) %d B" % (own, grow))
-    print("at 1/%d of this speed (RP2040, assumed): %.2f s/move, worst %.2f s; budget %d nodes"
-          % (RP2040_RATIO, spent / done * RP2040_RATIO, worst * RP2040_RATIO, ai.NODES))
+def match(a, b, games, seed):
+    """a against b: (a's wins, b's wins, draws, a's Tally, b's Tally)."""
+    won = lost = 0
+    ta, tb = Tally(), Tally()
+    for g in range(games):
+        side = g % 2
+        pa, pb = player(a, seed * 7919 + 2 * g), player(b, seed * 7919 + 2 * g + 1)
+        players = [pb, pb]
+        players[side] = pa
+        tallies = [tb, tb]
+        tallies[side] = ta
+        w = play(players, g // 2 % 2, tallies)
+        if w == side + 1:
+            won += 1
+        elif w == 2 - side:
+            lost += 1
+    return won, lost, games - won - lost, ta, tb
 
 
 def main():
-    import argparse
-    import os
-    import subprocess
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("players", nargs="*", help="two players")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", choices=("random", "weakest"))
-    ap.add_argument("--micropython", action="store_true", help="time the opponent on the unix port")
-    ap.add_argument("--moves", type=int, default=60, help="moves to time with --micropython")
+    ap.add_argument("--ladder", action="store_true", help="every pairing of the BENCHMARKS table")
+    ap.add_argument("--only", help="with --ladder: only pairings with this player")
+    ap.add_argument("--without", help="with --ladder: only pairings without this player")
     a = ap.parse_args()
-    if a.micropython:
-        exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-        sys.exit(subprocess.call([exe, "-X", "heapsize=2M", os.path.abspath(__file__),
-                                  str(a.moves), str(a.seed)]))
-    top = len(ai.LEVELS) - 1
-    if a.only != "weakest":
-        strong = ai.Opponent(top, Xorshift(a.seed))
-        r = match_stats(strong, Random(a.seed + 100), a.games)
-        report("%s vs random" % ai.LEVELS[top], *r)
-    if a.only != "random":
-        strong = ai.Opponent(top, Xorshift(a.seed + 1))
-        weak = ai.Opponent(0, Xorshift(a.seed + 2))
-        r = match_stats(strong, weak, a.games)
-        report("%s vs %s" % (ai.LEVELS[top], ai.LEVELS[0]), *r)
-    print("for the speed and RAM on MicroPython: tools/match.py --micropython")
-
-
-def match_stats(strong, weak, games):
-    """strong against weak: (won, lost, drawn, [moves, seconds, worst, nodes] of strong)."""
-    won = lost = drawn = 0
-    mine = [0, 0.0, 0.0, 0]
-    for g in range(games):
-        side = g % 2
-        players = [weak, weak]
-        players[side] = strong
-        stats = [[0, 0.0, 0.0, 0], [0, 0.0, 0.0, 0]]
-        w = play(players, (g // 2) % 2, stats)
-        st = stats[side]
-        mine[0] += st[0]
-        mine[1] += st[1]
-        mine[2] = max(mine[2], st[2])
-        mine[3] += st[3]
-        if w == side + 1:
-            won += 1
-        elif w in (1, 2):
-            lost += 1
-        else:
-            drawn += 1
-    return won, lost, drawn, mine
+    if a.ladder:
+        print("| A | B | A won | B won | drawn | A per move | B per move |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for x, y in LADDER:
+            if a.only in (None, x, y) and a.without not in (x, y):
+                w, l, d, ta, tb = match(x, y, a.games, a.seed)
+                print("| %s | %s | %d | %d | %d | %s | %s |" % (x, y, w, l, d, ta.text(), tb.text()), flush=True)
+        return
+    if len(a.players) != 2:
+        ap.error("name two players, or --ladder")
+    x, y = a.players
+    w, l, d, ta, tb = match(x, y, a.games, a.seed)
+    print("%s %d, %s %d, drawn %d over %d games" % (x, w, y, l, d, a.games))
+    print("  %s: %s" % (x, ta.text()))
+    print("  %s: %s" % (y, tb.text()))
 
 
 if __name__ == "__main__":
-    if sys.implementation.name == "micropython":
-        speed(int(sys.argv[1]) if len(sys.argv) > 1 else 60, int(sys.argv[2]) if len(sys.argv) > 2 else 1)
-    else:
-        main()
+    main()

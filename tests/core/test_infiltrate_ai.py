@@ -1,5 +1,7 @@
 """The Infiltrate opponent: always legal (checked by the independent checker too), at every level,
-over many games; it takes a win it has and stops one it sees; its search is bounded."""
+over many games; it takes a win it has and stops one it sees; its search is bounded in slices, and
+a search in slices makes the same move as one run through, allocating nothing."""
+import gc
 from array import array
 
 from lockdown.dice import Xorshift
@@ -51,7 +53,7 @@ def test_the_opponent_only_makes_legal_moves_over_many_games():
                 if b.moves_left == 1 and not b.setting(R.TWICE):
                     ban = b.last_move()[1]
                 assert C.legal(stacks_of(b), side, m, ban, b.setting(R.PUSH_OFF)), m
-                assert opp.nodes <= max(ai.NODES, R.MAX_MOVES) + 1
+                assert opp.slices * ai.SLICE_MS <= 1000 or opp.depth == 1, (opp.slices, opp.depth)
                 moves += 1
             else:
                 n = b.moves(out)
@@ -83,3 +85,50 @@ def test_fair_and_hard_stop_a_win_the_player_has_next():
 def test_no_move_gives_minus_one():
     b = board({sq(2, 2): [(0, 1)], sq(5, 5): [(1, 2)]})
     assert ai.Opponent().choose(b) == -1
+
+
+def rows_full(extra):
+    """Both home rows full (mediums and larges in turn) and the stacks in extra."""
+    stacks = {}
+    for c in range(6):
+        stacks[sq(0, c)] = [(0, 2 if c % 2 else 3)]
+        stacks[sq(5, c)] = [(1, 3 - c % 2)]
+    stacks.update(extra)
+    return board(stacks)
+
+
+def test_hard_answers_within_a_second_of_slices_and_thinks_one_slice_at_a_time():
+    b = rows_full({sq(1, 2): [(0, 1)], sq(4, 3): [(1, 1)], sq(2, 2): [(0, 2)]})
+    opp = ai.Opponent(2)
+    opp.begin(b)
+    slices = 1
+    while not opp.think():
+        slices += 1
+        assert opp.move >= 0 and b.legal(opp.move)  # a move is held all along
+    assert slices == opp.slices and slices * ai.SLICE_MS <= 1000 and opp.depth >= 2, (slices, opp.depth)
+    again = ai.Opponent(2)
+    assert again.choose(b) == opp.move and again.nodes == opp.nodes  # budgets are counts, not clocks
+
+
+def test_a_search_allocates_nothing():
+    b = rows_full({sq(1, 2): [(0, 1)], sq(4, 3): [(1, 1)]})
+    opp = ai.Opponent(2, Xorshift(3))
+    opp.choose(b)
+    mem = getattr(gc, "mem_alloc", None)
+    if mem is None:  # CPython: nothing to measure
+        return
+    opp.begin(b)  # asks the entropy source, which may allocate
+    gc.collect()
+    before = mem()
+    while not opp.think():
+        pass
+    assert mem() - before == 0
+
+
+def test_armies_spend_the_15_points_and_fair_and_hard_bring_smalls_to_push():
+    for level in range(len(ai.LEVELS)):
+        b = R.Board()
+        ai.Opponent(level).army(b, 1)
+        assert b.points(1) == R.BUDGET
+        assert (b.army(1, 1) > 0) == (level > 0)
+        assert b.army(1, 2) >= 3  # mediums cannot be captured

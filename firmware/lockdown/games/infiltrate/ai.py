@@ -1,125 +1,266 @@
-"""The device opponent for Infiltrate, in three levels, in RAM fixed when it is made.
+"""The device opponent for Infiltrate: an alpha-beta search in slices, in RAM fixed when it is made.
 
-Easy takes one of the three moves that look best at once (at random, given entropy); Fair takes
-the best of them and also sees a win the other side could take next
-move. Hard searches: a turn is two moves by one side, so it is plain minimax with alpha-beta from
-its own side (max where it moves, min where the player does), not negamax. Its root moves are
-ordered by Fair's look, the best _WIDTH of them searched deeper by iterative deepening until the
-node budget NODES is spent; the best move of the last finished depth is played. NODES comes from
-the rate measured on the MicroPython unix port and the unix-to-RP2040 ratio in BENCHMARKS.md
-("Infiltrate opponent"), for about 2 s a move on an RP2040 (3 s asked for).
-One state and one move list per ply are made up front, so a search allocates nothing per node.
+A turn is two moves by one side, so the search is minimax from the device's side (it maximises
+where it moves, minimises where the player does) over moves, and deepens by whole turns: the
+first iteration sees the turn through (one ply or two), then one ply more each time. Moves are
+ordered by what they gain at once (captures, pushes either way, advances), the transposition
+table's or the last iteration's best first; below the root only the best few are searched
+(_WIDTH1, _WIDTH2), except that where the other side threatens to win at once every move that can
+stop it is searched and no other (rules.threats: the rest lose at once). Every node first asks
+whether the side to move wins at once (rules.winning_move: the threat extension), so an
+immediate win of any kind is never missed and a stoppable threat is stopped once the turn is
+seen through; past the horizon the position's value (rules.position_value, a table by size
+and rows left) scores it.
+The search keeps its own stack of states, move lists and bounds, so it stops after SLICE_WORK
+and resumes where it was: `think` is one slice (at most SLICE_MS of RP2040 time), called once
+a loop pass, and input is never held longer. Budgets are counts, not clocks, so a move is the
+same on a board, in the simulator and under CPython.
+
+Levels (LEVELS in session.py): Easy looks one move ahead (4 slices, the win check after it) and
+plays one of its three best moves at random (seeded by entropy), though never passing up a win:
+it blunders. Fair sees its own turn through (25 slices) with a plain value and so stops every
+threat it can; Hard searches 50 slices (1 s) as deep as they reach, widely (_ROOT, _WIDTH1,
+_WIDTH2), with a value that rewards the last rows steeply (a pyramid two rows short is half won),
+so it races and blocks.
+
+Armies (15 points, _ARMIES): Easy 3 large + 3 medium: one row, no stacks and nothing to push
+with, a beginner's army. Fair and Hard 2 large, 3 medium, 3 small: mediums cannot be captured and
+walk to the goal, smalls push (an own pyramid forward, an enemy one back) and larges capture the
+other side's smalls and larges. Placement puts the mediums in the middle columns, the larges
+beside them and the smalls last, stacked on top, so they are the first to move.
 """
 from array import array
 
 from micropython import const
 
-from lockdown.games.infiltrate.rules import MAX_MOVES, OVER, STATE_SIZE, Board
+from lockdown.games.infiltrate.rules import (B_BELOW, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
+                                             position_key, position_value, threats)
 from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
 
-NODES = const(200)  # Hard's budget per move
-_EASY_PICK = const(3)  # Easy picks among this many best-looking moves
-_WIDTH = const(6)  # root moves Hard searches past the first look
-_MAX_PLY = const(6)
+SLICE_MS = const(20)  # one think() at most, on an RP2040
+SLICE_WORK = const(36)  # a slice's work: a leaf is 4, a node searched further 11, a node finished 1, sized so
+# the slowest slice measured (tools/bench/opponent.py) stays within SLICE_MS at the RP2040 rate (unix x 90,
+# BENCHMARKS.md "Infiltrate opponent")
+_LEAF = const(4)
+_NODE = const(11)
+_SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
+_DEPTH = (1, 2, 8)  # deepest iteration by level
+_STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a whole turn)
+_ROOT = (72, 72, 24)  # root moves searched past the first iteration, by level
+_WIDTH1 = (72, 72, 20)  # moves searched at a turn's first move below the root, by level
+_WIDTH2 = (72, 8, 12)  # at a turn's second move (all that can stop a threat, whatever the width)
+_ARMIES = ((3, 3, 3, 2, 2, 2), (2, 2, 2, 3, 3, 1, 1, 1), (2, 2, 2, 3, 3, 1, 1, 1))  # pips, by level
+_EASY_PICK = const(3)
+_MAX_PLY = const(8)
 _WIN = const(30000)
-_VALUE = (0, 10, 24, 30)  # by pips: a medium cannot be captured, a large captures
-_ADVANCE = (0, 60, 30, 12, 4, 0)  # by rows left to the goal
+_INF = const(32000)
+_TT = const(256)  # transposition table entries (_CLEAR empties it)
+_CLEAR = bytes(256)
+_EXACT = const(0)
+_LOWER = const(1)
+_UPPER = const(2)
+
+# position_value tables, [pips * 6 + rows left]: index pips * 6 is a pyramid held under another
+_HARD = bytes((0, 0, 0, 0, 0, 0,
+               2, 110, 60, 25, 15, 10,  # small: pushes
+               4, 125, 75, 40, 30, 25,  # medium: cannot be captured
+               4, 125, 75, 40, 30, 25))  # large: captures
+_PLAIN = bytes((0, 0, 0, 0, 0, 0,
+                2, 50, 22, 14, 11, 10,
+                4, 60, 32, 24, 21, 20,
+                4, 60, 32, 24, 21, 20))
 
 
 class Opponent:
-    """choose(board) -> a legal move for the side to move; entropy (like os.urandom) breaks ties."""
+    """begin(board), then think() once a loop pass until it returns True: `move` is the move."""
 
     def __init__(self, level=len(LEVELS) - 1, entropy=None):
         self.level = level
         self.entropy = entropy
-        self.nodes = 0  # nodes searched by the last choose()
-        self.depth = 0  # deepest finished iteration of the last choose()
+        self.nodes = 0  # nodes searched for the last move
+        self.depth = 0  # deepest finished iteration for the last move
+        self.slices = 0  # think() calls for the last move
+        self.move = -1
         self._b = Board()
         self._st = [bytearray(STATE_SIZE) for _ in range(_MAX_PLY + 1)]
-        self._mv = array("H", [0] * (MAX_MOVES * (_MAX_PLY + 1)))
-        self._score = array("i", [0] * MAX_MOVES)
+        self._mv = array("H", bytes(2 * MAX_MOVES * (_MAX_PLY + 1)))  # from bytes: no list on the way
+        self._n = bytearray(_MAX_PLY + 1)  # moves at each ply, and the next one to search
+        self._i = bytearray(_MAX_PLY + 1)
+        self._left = bytearray(_MAX_PLY + 1)  # depth left below each ply
+        self._alpha = array("i", bytes(4 * (_MAX_PLY + 1)))
+        self._beta = array("i", bytes(4 * (_MAX_PLY + 1)))
+        self._best = array("i", bytes(4 * (_MAX_PLY + 1)))  # best value so far, and its move
+        self._bm = array("H", bytes(2 * (_MAX_PLY + 1)))
+        self._a0 = array("i", bytes(4 * (_MAX_PLY + 1)))  # alpha and beta on entry, for the table's bound
+        self._b0 = array("i", bytes(4 * (_MAX_PLY + 1)))
+        self._key = array("i", bytes(4 * (_MAX_PLY + 1)))
+        self._score = array("i", bytes(4 * MAX_MOVES))  # root moves' values in the first iteration
+        self._gain = array("i", bytes(4 * MAX_MOVES))  # the moves' gains at the node being ordered
+        self._thr = array("H", bytes(2 * MAX_MOVES))  # the other side's winning moves (threats)
+        self._mark = bytearray(256)  # squares those moves use, by square (NONE: off the board)
+        self._z = array("i", bytes(4 * 258))
+        x = 0x2545F491
+        for i in range(258):
+            x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+            self._z[i] = x
+        self._tkey = array("i", bytes(4 * _TT))
+        self._tval = array("h", bytes(2 * _TT))
+        self._tmove = array("H", bytes(2 * _TT))
+        self._tdepth = bytearray(_TT)  # depth + 1 (0: empty), and the bound in the top two bits
+        self._table = _PLAIN if level < 2 else _HARD
         self._me = 0
-        self._stop = False
-        self._threats = False
-        self.move = -1  # the move `begin` and `think` arrived at
+        self._ply = 0
+        self._iter = 0
+        self._done = True
 
+    # ---- army and setup ------------------------------------------------------------------------
     def army(self, board, p):
-        """Builds player p's army: three large and three medium, 15 points, one row without stacks."""
-        for size in (3, 3, 3, 2, 2, 2):
+        """Builds player p's army (see the module's docstring for each level's choice)."""
+        for size in _ARMIES[self.level]:
             board.army_add(p, size)
 
     def placement(self, board):
-        """(size, square) for the side placing: larges in the middle, the rest outward."""
+        """(size, square) for the side placing: mediums in the middle, larges at the sides,
+        smalls last (stacked on the others)."""
         p = board.to_move
         home = 0 if p == 0 else 30
-        for size in (3, 2, 1):
+        for size in (2, 3, 1):
             if board.in_hand(p, size):
                 for c in (2, 3, 1, 4, 0, 5):
                     if board.can_place(size, home + c):
                         return size, home + c
         return 0, 0
 
-    def begin(self, board):
-        """Starts thinking about board's position (board is left as it was): `think` until ready."""
-        self.move = self.choose(board)
-
-    def think(self):
-        """One slice of the search; True once `move` holds the move to play (-1: none)."""
-        return True
-
+    # ---- the search, in slices -------------------------------------------------------------------
     def choose(self, board):
         """The move to play (board is left as it was); -1 when the side to move has none."""
+        self.begin(board)
+        while not self.think():
+            pass
+        return self.move
+
+    def begin(self, board):
+        """Starts thinking about board's position for the side to move (board is left as it was)."""
         b = self._b
         root = self._st[0]
         board.copy_into(root)
         b.swap(root)
         self._me = b.to_move
-        self.nodes = 0
-        self.depth = 0
-        self._stop = False
-        self._threats = self.level > 0
+        self._tdepth[:] = _CLEAR  # the table starts empty: a move depends on the position alone
+        self.nodes = self.depth = self.slices = 0
+        self.move = -1
+        n = b.moves(self._mv, 0) if b.phase == PLAY else 0
+        self._done = not n
+        if n:
+            e = self.entropy
+            if e:
+                self._shuffle(n, e)
+            t = threats(b, self._thr)
+            if t > 0:
+                self._relevant(0, n, t)  # first, but every root move is searched
+            self._n[0] = n
+            self.move = self._mv[0]
+            self._iter = 2 if self.level and b.moves_left == 2 else 1  # deepening by whole turns
+            self._start_root()
+
+    def think(self):
+        """One slice of the search (SLICE_NODES nodes at most); True once `move` holds the move."""
+        if self._done:
+            return True
+        b = self._b
+        st = self._st
         mv = self._mv
-        n = b.moves(mv, 0)
-        if not n:
-            return -1
-        e = self.entropy
-        if e:
-            self._shuffle(n, e)
-        score = self._score
-        for i in range(n):
-            score[i] = self._child(0, mv[i], 0, -_WIN - 1, _WIN + 1)
-        self._sort(n)
-        self.depth = 1
-        best = mv[0]
-        if not self.level and self.entropy and n > 1:
-            return mv[self.entropy(1)[0] % min(n, _EASY_PICK)]
-        if self.level < 2:
-            return best
-        width = min(n, _WIDTH)
-        for depth in range(2, _MAX_PLY + 1):
-            found = self._root(width, depth)
-            if self._stop:
-                break
-            best = found
-            self.depth = depth
+        nn = self._n
+        ii = self._i
+        self.slices += 1
+        work = 0
+        while work < SLICE_WORK:
+            ply = self._ply
+            i = ii[ply]
+            if i < nn[ply]:
+                m = mv[ply * MAX_MOVES + i]
+                ii[ply] = i + 1
+                c = st[ply + 1]
+                c[:] = st[ply]
+                b.swap(c)
+                b.apply(m)
+                self.nodes += 1
+                v = self._enter(ply + 1)
+                if v > -_INF:
+                    work += _LEAF
+                    b.swap(st[ply])
+                    self._back(ply, m, v)
+                else:
+                    work += _NODE
+            elif ply:  # every move of this node searched, or cut off
+                work += 1
+                v = self._best[ply]
+                self._store(ply, v)
+                self._ply = ply - 1
+                b.swap(st[ply - 1])
+                self._back(ply - 1, mv[(ply - 1) * MAX_MOVES + ii[ply - 1] - 1], v)
+            else:
+                work += 1
+                self._store(0, self._best[0])
+                if self._end_iteration(self._best[0]):
+                    return True
+        if self.slices >= _SLICES[self.level] and self.depth:
+            self._finish()
+            return True
+        return False
+
+    def _start_root(self):
+        """An iteration of depth self._iter over the root's moves, best so far first."""
+        ply = 0
+        self._ply = ply
+        self._left[ply] = self._iter
+        self._i[ply] = 0
+        self._alpha[ply] = self._a0[ply] = -_INF
+        self._beta[ply] = self._b0[ply] = _INF
+        self._best[ply] = -_INF
+        self._bm[ply] = self._mv[0]
+        self._key[ply] = position_key(self._b, self._z)
+
+    def _end_iteration(self, v):
+        """An iteration finished: its best move is the move; True when the search is done. After
+        the first, whose root values are exact, the root's moves are sorted by them and only the
+        best _ROOT of them are searched deeper."""
+        mv = self._mv
+        best = self._bm[0]
+        self.move = best
+        first = not self.depth
+        self.depth = self._iter
+        if v >= _WIN - _MAX_PLY or v <= _MAX_PLY - _WIN or self._iter + _STEP[self.level] > _DEPTH[self.level]:
+            if not self.level and self.entropy and v < _WIN - _MAX_PLY:
+                self._sort()
+                self.move = mv[self.entropy(1)[0] % min(self._n[0], _EASY_PICK)]
+            self._done = True
+            return True
+        if first:
+            self._sort()
+            self._n[0] = min(self._n[0], _ROOT[self.level])
+        else:
             i = 0
             while mv[i] != best:
                 i += 1
             mv[i] = mv[0]
-            mv[0] = best  # searched first next time
-        return best
+            mv[0] = best
+        self._iter += _STEP[self.level]
+        self._start_root()
+        return False
 
-    def _shuffle(self, n, e):
-        mv = self._mv
-        for i in range(n - 1, 0, -1):
-            j = e(1)[0] % (i + 1)
-            mv[i], mv[j] = mv[j], mv[i]
+    def _finish(self):
+        """The budget is spent: the best of the unfinished iteration counts once its first move
+        (the last iteration's best) has been searched through, as it is then better founded."""
+        if self._i[0] > (0 if self._ply == 0 else 1):
+            self.move = self._bm[0]
+        self._done = True
 
-    def _sort(self, n):
-        """Root moves by their first-look score, best first (insertion sort: n <= 72, once a move)."""
+    def _sort(self):
+        """The root's moves by their first iteration's values, best first (insertion sort, once)."""
         mv = self._mv
         score = self._score
-        for i in range(1, n):
+        for i in range(1, self._n[0]):
             m = mv[i]
             v = score[i]
             j = i
@@ -130,33 +271,8 @@ class Opponent:
             score[j] = v
             mv[j] = m
 
-    def _root(self, width, depth):
-        mv = self._mv
-        best = mv[0]
-        alpha = -_WIN - 1
-        for i in range(width):
-            v = self._child(0, mv[i], depth - 1, alpha, _WIN + 1)
-            if self._stop:
-                break
-            if v > alpha:
-                alpha = v
-                best = mv[i]
-        return best
-
-    def _child(self, ply, m, depth, alpha, beta):
-        b = self._b
-        c = self._st[ply + 1]
-        b.copy_into(c)
-        parent = b.swap(c)
-        b.apply(m)
-        self.nodes += 1
-        if self.nodes >= NODES and self.level > 1:
-            self._stop = True
-        v = self._search(ply + 1, depth, alpha, beta)
-        b.swap(parent)
-        return v
-
-    def _search(self, ply, depth, alpha, beta):
+    def _enter(self, ply):
+        """The node just made at ply: its value, or -_INF once it is set up to be searched."""
         b = self._b
         if b.phase == OVER:
             w = b.winner
@@ -164,19 +280,162 @@ class Opponent:
                 return _WIN - ply
             return ply - _WIN if w == 2 - self._me else 0
         mine = b.to_move == self._me
-        if self._threats and b.winning_move() >= 0:
+        if b.winning_move() >= 0:
             return _WIN - ply - 1 if mine else ply + 1 - _WIN
-        if not depth or self._stop or ply == _MAX_PLY:
-            return b.material(self._me, _VALUE, _ADVANCE)
+        depth = self._left[ply - 1] - 1
+        if depth <= 0 or ply >= _MAX_PLY:
+            return position_value(b, self._me, self._table)
+        key = position_key(b, self._z)
+        slot = key & (_TT - 1)
+        hint = NONE
+        if self._tkey[slot] == key and self._tdepth[slot]:
+            hint = self._tmove[slot]
+            if (self._tdepth[slot] & 63) > depth:
+                v = self._tval[slot]
+                bound = self._tdepth[slot] >> 6
+                if bound == _EXACT or (bound == _LOWER and v >= self._beta[ply - 1]) or (
+                        bound == _UPPER and v <= self._alpha[ply - 1]):
+                    return v
+        self._ply = ply
+        self._key[ply] = key
+        self._left[ply] = depth
+        width = (_WIDTH2 if b.moves_left == 1 else _WIDTH1)[self.level]
+        n = self._order(b, ply, hint, width)
+        t = threats(b, self._thr) if b.moves_left == 1 else 0
+        n = self._relevant(ply, n, t) if t > 0 else min(n, width)
+        self._n[ply] = n
+        self._i[ply] = 0
+        self._alpha[ply] = self._a0[ply] = self._alpha[ply - 1]
+        self._beta[ply] = self._b0[ply] = self._beta[ply - 1]
+        self._best[ply] = -_INF if mine else _INF
+        self._bm[ply] = self._mv[ply * MAX_MOVES]
+        return -_INF
+
+    def _order(self, b, ply, hint, width):
+        """The node's moves; the first `width` of them the table's move, then the others by what
+        they gain at once by the position's value (a step, a capture, a push either way, a
+        pyramid freed), best first. Returns how many moves there are."""
         mv = self._mv
-        base = ply * MAX_MOVES
-        for i in range(base, b.moves(mv, base)):
-            v = self._child(ply, mv[i], depth - 1, alpha, beta)
-            if mine:
-                if v > alpha:
-                    alpha = v
-            elif v < beta:
-                beta = v
-            if alpha >= beta or self._stop:
-                break
-        return alpha if mine else beta
+        lo = ply * MAX_MOVES
+        hi = b.moves(mv, lo)
+        s = b.s
+        p = s[B_TURN]
+        tab = self._table
+        gain = self._gain
+        for i in range(lo, hi):
+            m = mv[i]
+            if m == hint:
+                gain[i - lo] = _INF
+                continue
+            a = m >> 3
+            d = m & 7
+            t = NB[m]
+            k = s[B_TOP + a]
+            z = SIZE[k] * 6
+            push = z == 6
+            g = tab[z + (5 - t // 6 if p == 0 else t // 6)] - tab[z + (5 - a // 6 if p == 0 else a // 6)]
+            u = s[B_BELOW + k]
+            if u:  # freed
+                z = SIZE[u] * 6
+                v = tab[z + (5 - a // 6 if OWNER[u] == 0 else a // 6)] - tab[z]
+                g += v if OWNER[u] == p else -v
+            u = s[B_TOP + t]
+            if u:
+                q = OWNER[u]
+                z = SIZE[u] * 6
+                v = -tab[z + (5 - t // 6 if q == 0 else t // 6)]
+                if push:  # a small pushes u on
+                    c = NB[t * 8 + d]
+                    if c != NONE:
+                        v += tab[z + (5 - c // 6 if q == 0 else c // 6)]
+                else:  # captured
+                    v += tab[z]
+                g += v if q == p else -v
+            gain[i - lo] = g
+        n = hi - lo
+        for i in range(min(width, n)):  # selection of the best `width`
+            j = i
+            for k in range(i + 1, n):
+                if gain[k] > gain[j]:
+                    j = k
+            if j != i:
+                gain[i], gain[j] = gain[j], gain[i]
+                mv[lo + i], mv[lo + j] = mv[lo + j], mv[lo + i]
+        return n
+
+    def _relevant(self, ply, n, t):
+        """The other side threatens to win (its t winning moves in self._thr): only a move onto,
+        off or pushing onto a square those moves use can stop them (the rest lose at once), so
+        they alone are searched, in their order; returns how many (1 when none can)."""
+        mark = self._mark
+        mark[:] = _CLEAR
+        s = self._b.s
+        thr = self._thr
+        for i in range(t):
+            w = thr[i]
+            a = w >> 3
+            d = w & 7
+            b = NB[w]
+            mark[a] = mark[b] = 1
+            if d & 1:
+                mark[NB[a * 8 + d - 1]] = mark[NB[a * 8 + ((d + 1) & 7)]] = 1
+            if SIZE[s[B_TOP + a]] == 1:
+                c = NB[b * 8 + d]
+                if c != NONE:
+                    mark[c] = 1
+                    if d & 1:
+                        mark[NB[b * 8 + d - 1]] = mark[NB[b * 8 + ((d + 1) & 7)]] = 1
+        mv = self._mv
+        lo = ply * MAX_MOVES
+        j = lo
+        for i in range(lo, lo + n):
+            m = mv[i]
+            a = m >> 3
+            b = NB[m]
+            if mark[a] or mark[b] or SIZE[s[B_TOP + a]] == 1 and mark[NB[b * 8 + (m & 7)]]:
+                mv[i] = mv[j]
+                mv[j] = m
+                j += 1
+        return max(j - lo, 1)
+
+    def _back(self, ply, m, v):
+        """A child's value v (through move m) back at ply: the best so far, the bounds, a cutoff."""
+        if self._b.to_move == self._me:
+            if v > self._best[ply]:
+                self._best[ply] = v
+                self._bm[ply] = m
+                if v > self._alpha[ply]:
+                    self._alpha[ply] = v
+        elif v < self._best[ply]:
+            self._best[ply] = v
+            self._bm[ply] = m
+            if v < self._beta[ply]:
+                self._beta[ply] = v
+        if not ply and not self.depth:
+            self._score[self._i[0] - 1] = v
+        if self._alpha[ply] >= self._beta[ply]:
+            self._i[ply] = self._n[ply]
+
+    def _store(self, ply, v):
+        key = self._key[ply]
+        slot = key & (_TT - 1)
+        if v <= self._a0[ply]:
+            bound = _UPPER
+        elif v >= self._b0[ply]:
+            bound = _LOWER
+        else:
+            bound = _EXACT
+        self._tkey[slot] = key
+        self._tval[slot] = v
+        self._tmove[slot] = self._bm[ply]
+        self._tdepth[slot] = bound << 6 | (self._left[ply] + 1)
+
+    def _shuffle(self, n, e):
+        """The root's moves in a random order (ties then go by entropy): two bytes of it seed a
+        small generator, so a move asks the entropy source (os.urandom on a board) only twice."""
+        mv = self._mv
+        x = e(1)[0] << 8 | e(1)[0]
+        for i in range(n - 1, 0, -1):
+            x = (x * 75 + 74) % 65537
+            j = x % (i + 1)
+            mv[i], mv[j] = mv[j], mv[i]

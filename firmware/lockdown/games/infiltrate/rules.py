@@ -130,24 +130,6 @@ class Board:
         self.s = buf
         return old
 
-    def material(self, me, value, advance):
-        """Player `me`'s side of the position: each pyramid on the board counts value[pips] plus
-        advance[rows it has left to its goal], for `me` and against; one held under another
-        counts half under its own side's pyramid, a quarter under the other side's."""
-        s = self.s
-        v = 0
-        for k in range(1, PIECES + 1):
-            a = s[B_POS + k]
-            if a >= SQUARES:
-                continue
-            p = OWNER[k]
-            w = value[SIZE[k]] + advance[5 - a // 6 if p == 0 else a // 6]
-            t = s[B_TOP + a]
-            if t != k:
-                w = w >> 1 if OWNER[t] == p else w >> 2
-            v += w if p == me else -w
-        return v
-
     def restore_from(self, buf, at=0):
         self.s[:] = buf[at:at + STATE_SIZE]
 
@@ -381,20 +363,12 @@ class Board:
         return False
 
     def winning_move(self):
-        """A move that wins at once for the side to move, or -1 (only pyramids one row short can)."""
-        s = self.s
-        if s[B_PHASE] != PLAY:
-            return -1
-        p = s[B_TURN]
-        row = 24 if p == 0 else SIDE
-        one = self._one
-        for k in range(1 + p * 12, 13 + p * 12):
-            a = s[B_POS + k]
-            if row <= a < row + SIDE and self._movable(k):
-                for i in range(self._gen(k, one, 0)):
-                    if far_row(p, NB[one[i]]):
-                        return one[i]
-        return -1
+        """A move that wins at once for the side to move, or -1: a step or capture onto the far row,
+        a small's push of an own pyramid onto it (push_wins), a turn's last move that leaves the
+        other side without a move (stuck); see winning_moves."""
+        if self.s[B_FLAGS] & STUCK_LOSES:
+            return _first_win(self)
+        return winning_moves(self, None)
 
     def legal(self, m):
         """True when move m is legal now (for moves that came from elsewhere: a screen, a save)."""
@@ -480,3 +454,107 @@ class Board:
         s[B_END] = why
         s[B_PHASE] = OVER
         s[B_LEFT] = 0
+
+
+# ---- helpers for the opponent's search (ai.py) ------------------------------------------------------
+
+def winning_moves(board, out):
+    """The side to move's moves that reach the far row (a step, a capture, or a small's push of
+    an own pyramid there with push_wins): how many, written into out (room for MAX_MOVES), or
+    the first of them (-1: none) when out is None. Only pyramids within two rows are scanned (one
+    freed on the far row, its captor gone, steps along it); the stuck rule's wins are not seen
+    here (winning_move sees them)."""
+    s = board.s
+    if s[B_PHASE] != PLAY:
+        return -1 if out is None else 0
+    p = s[B_TURN]
+    lo = 18 if p == 0 else 0
+    pushes = s[B_FLAGS] & PUSH_WINS
+    one = board._one
+    n = 0
+    for k in range(1 + p * 12, 13 + p * 12):
+        a = s[B_POS + k]
+        if not lo <= a < lo + 18 or not board._movable(k):
+            continue
+        small = SIZE[k] == 1
+        if not (a >= 24 if p == 0 else a < 12) and not (small and pushes):
+            continue
+        for i in range(board._gen(k, one, 0)):
+            m = one[i]
+            b = NB[m]
+            if not far_row(p, b):
+                if not small or not pushes or OWNER[s[B_TOP + b]] != p:
+                    continue
+                c = NB[b * 8 + (m & 7)]
+                if c == NONE or not far_row(p, c):
+                    continue
+            if out is None:
+                return m
+            out[n] = m
+            n += 1
+    return -1 if out is None else n
+
+
+def threats(board, out):
+    """winning_moves() of the side not to move, as if its turn began now (the board is left as it
+    was); -1 under the stuck rule, where a threat is more than a move."""
+    s = board.s
+    if s[B_FLAGS] & STUCK_LOSES:
+        return -1
+    turn, left, moved = s[B_TURN], s[B_LEFT], s[B_MOVED]
+    s[B_TURN], s[B_LEFT], s[B_MOVED] = 1 - turn, 2, 0
+    n = winning_moves(board, out)
+    s[B_TURN], s[B_LEFT], s[B_MOVED] = turn, left, moved
+    return n
+
+
+def _first_win(board):
+    """winning_move() by playing each move on a scratch board (for the settings a scan misses);
+    the scratch is made at the first use and kept, so a search allocates nothing per node."""
+    sc = getattr(board, "_scratch", None)
+    if sc is None:
+        sc = board._scratch = (array("H", [0] * MAX_MOVES), Board())
+    out, scratch = sc
+    s = board.s
+    p = s[B_TURN]
+    for i in range(board.moves(out)):
+        scratch.s[:] = s
+        scratch.apply(out[i])
+        if scratch.s[B_WINNER] == p + 1:
+            return out[i]
+    return -1
+
+
+def position_value(board, me, table):
+    """Player me's side of the position: each pyramid on the board counts table[pips * 6 + rows it
+    has left to its goal] while on top of its stack and table[pips * 6] while held under another,
+    for me and against."""
+    s = board.s
+    v = 0
+    for k in range(1, PIECES + 1):
+        a = s[B_POS + k]
+        if a >= SQUARES:
+            continue
+        p = OWNER[k]
+        if s[B_TOP + a] == k:
+            w = table[SIZE[k] * 6 + (5 - a // 6 if p == 0 else a // 6)]
+        else:
+            w = table[SIZE[k] * 6]
+        v += w if p == me else -w
+    return v
+
+
+def position_key(board, z):
+    """A hash of the position for a transposition table: z holds 30-bit randoms, 36 by kind of
+    pyramid (player * 3 + pips - 1), then 36 for the square of the one that moved this turn,
+    then 6 for the player to move and the moves left. Pyramids of a kind are interchangeable."""
+    s = board.s
+    h = z[252 + s[B_TURN] * 3 + s[B_LEFT]]
+    for k in range(1, PIECES + 1):
+        a = s[B_POS + k]
+        if a < SQUARES:
+            h ^= z[((k - 1) >> 2) * 36 + a]
+    k = s[B_MOVED]
+    if k and s[B_POS + k] < SQUARES:
+        h ^= z[216 + s[B_POS + k]]
+    return h
