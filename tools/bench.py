@@ -517,11 +517,11 @@ ROWS = (  # (label, key or format over the figures)
 
 def table(f, b):
     lines = ["| figure | value |", "| --- | --- |"]
-    # the opponent's rows are Infiltrate's only
-    for label, key in ROWS + tuple((label.format(**f), key) for label, key in PASS_ROWS) + opponent.ROWS:
+    for label, key in ROWS + PASS_ROWS + opponent.ROWS:  # the opponent's rows are Infiltrate's only
         try:
+            label = label.format(**f)  # a pass row's label names its ratio
             value = str(f[key]) if key in f else key.format(**f) if "{" in key else f[key]
-        except KeyError:  # a figure measured for DETAILED only
+        except KeyError:  # a figure measured for DETAILED (or the one game) only
             continue
         lines.append("| %s | %s |" % (label, value))
     lines += ["", "| budget | limit | value | holds |", "| --- | --- | --- | --- |"]
