@@ -18,6 +18,7 @@ from lockdown.games.infiltrate.rules import MAX_MOVES, OVER, STATE_SIZE, Board
 from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
 
 NODES = const(200)  # Hard's budget per move
+SLICE_MS = const(20)  # board time one think() stands for (the session charges it as busy_ms)
 _EASY_PICK = const(3)  # Easy picks among this many best-looking moves
 _WIDTH = const(6)  # root moves Hard searches past the first look
 _MAX_PLY = const(6)
