@@ -53,6 +53,7 @@ class GameSession:
     state = None  # type: ignore  # what the undo ring snapshots: set (or a property) in the Session
     changes = 0  # committed actions so far; the board saves when this moves
     id = 0  # this game's id, drawn at each new game (0: none yet)
+    forced = 0  # a die face the next roll_die() shows (the script's `die N`, tests), then 0 again
     busy_ms = 0  # board time the last tick's work stands for (the device thinking): the simulator charges it
     _history = None
     _die = None
@@ -72,6 +73,12 @@ class GameSession:
             from lockdown.dice import Die
             d = self._die = Die(self.entropy)
         return d
+
+    def roll_die(self):
+        """The device's die: the face `forced` asks for, once, else a fair roll."""
+        v = self.forced or self.die.roll()
+        self.forced = 0
+        return v
 
     # ---- changes and undo ------------------------------------------------------------------------
     def act(self, code, fn, *args, arg=0):
