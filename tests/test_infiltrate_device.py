@@ -97,11 +97,16 @@ def test_army_turns_group_alike():
     assert bytes(a.session.board.s) == bytes(b.session.board.s) and a.frame() == b.frame()
 
 
-def test_alarm_press_on_the_army_screen_undoes():
+def test_alarm_press_on_the_army_screen_asks_then_undoes():
     s = sim()
     to_row(s, P1_SMALL)
     s.turn(PROX, 3)
     s.press(ALARM)
+    assert screen(s) == "UndoConfirm" and s.app.top().name == "P1 +small"
+    s.press(ALARM)  # keeps it
+    assert s.session.board.army(0, 1) == 3 and screen(s) == "Army"
+    s.press(ALARM)
+    s.press(GO)
     assert s.session.board.army(0, 1) == 2 and screen(s) == "Army"
 
 
@@ -139,9 +144,9 @@ def test_placement_alternates_on_the_home_rows_and_stacks_only_a_full_row():
     g = grid(s)
     assert all(len(g[0][c]) >= 1 for c in range(6)) and sum(len(x) for x in g[0]) == 9
     assert all(len(g[5][c]) <= 1 for c in range(6)) and sum(len(x) for x in g[5]) == 4
-    assert [len(x) for x in g[0]] == [1, 1, 1, 1, 1, 4]  # the last three stacked once the row was full
+    assert [len(x) for x in g[0]] == [1, 1, 1, 2, 2, 2]  # the last three stacked 2 high at most
     p1 = [squares for p, squares in walk if p == 0]
-    assert [len(q) for q in p1] == [6, 5, 4, 3, 2, 1, 6, 6, 6]  # empty squares only, then any
+    assert [len(q) for q in p1] == [6, 5, 4, 3, 2, 1, 6, 5, 4]  # empty squares only, then single ones
     assert b.phase == R.PLAY
 
 
@@ -200,8 +205,10 @@ def test_every_move_can_be_undone():
         s.press(GO)
     while states:
         s.press(ALARM)
-        assert bytes(b.s) == states.pop()
-    assert s.app._flash == "Undone: move"
+        assert screen(s) == "UndoConfirm"
+        s.press(GO)
+        assert bytes(b.s) == states.pop() and screen(s) == "BoardScreen"
+    assert s.app._flash.startswith("Undone: P1 ") or s.app._flash.startswith("Undone: P2 ")
 
 
 def test_knob_turns_group_alike_on_the_board():
@@ -235,7 +242,9 @@ def test_a_scripted_two_player_game_to_a_win_through_the_script_mode(tmp_path):
     assert last["kind"] in ("step", "capture") and last["to"][1] == "6"
     row, col = int(last["to"][1]) - 1, "abcdef".index(last["to"][0])
     assert st["board"][row][col][-1][0] == 1
-    assert st["settings"] == {"twice": False, "push_off": False, "push_wins": True, "stuck": False}
+    assert st["settings"] == {"twice": False, "push_off": False, "push_wins": True, "stuck": False,
+                              "stack_any": False}
+    assert st["result"] == "P1 reached row 6" and st["passes"] == [0, 0] and st["passed"] is None
     assert len(st["board"]) == 6 and all(len(r) == 6 for r in st["board"])
     assert st["armies"] == [15, 15]  # nothing captured: every pip still on the board
 
@@ -276,12 +285,17 @@ def test_the_device_answers_after_a_pause_and_undo_takes_its_moves_back():
     s.press(GO)
     s.press(GO)
     mine = bytes(b.s)
-    assert b.to_move == 1
-    s.wait(100)
-    assert bytes(b.s) == mine  # not at once: the player sees their move first
+    assert b.to_move == 1 and not s.session.thinking
+    s.wait(20)
+    assert bytes(b.s) == mine and s.session.thinking  # one tick: it has begun thinking
+    s.frame()
     s.wait(2000)
     assert b.to_move == 0 and b.s[R.B_LAST_FROM] >= 18  # it moved from its side
+    home = s.app.home
+    assert len(home._dev) == 2  # both its moves listed until the player acts
     s.press(ALARM)
+    assert s.app.top().name.endswith(" + device")
+    s.press(GO)
     assert b.to_move == 0 and b.moves_left == 1  # back to the player's second move
 
 
@@ -295,7 +309,7 @@ def test_the_settings_screen_says_each_default_and_changes_it():
     assert screen(s) == "Settings"
     st = s.app.top()
     texts = []
-    for i in range(4):
+    for i in range(5):
         to_row(s, i)
         s.frame()
         texts.append(st.footer)
@@ -328,9 +342,10 @@ def test_new_game_from_the_menu_asks_then_goes_back_to_the_army_and_other_games_
     s.press(GO)
     assert screen(s) == "Army" and s.session.board.points(0) == 0
     s.press(ALARM)  # undo on the army screen: the game comes back
+    s.press(GO)
     assert bytes(s.session.board.s) == before and screen(s) == "BoardScreen"
     s.hold(GO)
-    s.turn(ALARM, 4)
+    s.turn(ALARM, 6)
     s.press(GO)
     assert screen(s) == "Picker"
 
@@ -346,6 +361,7 @@ def test_go_on_a_finished_game_asks_before_a_new_one():
     s.press(GO)
     assert screen(s) == "Army" and s.session.board.phase == R.ARMY
     s.press(ALARM)
+    s.press(GO)
     assert bytes(s.session.board.s) == over and screen(s) == "BoardScreen"
 
 
@@ -374,7 +390,7 @@ def test_a_stacks_height_is_the_fonts_digit_on_a_cleared_corner():
             for j in range(8):
                 lit = frame[((y + j) // 8) * 128 + x + i] >> ((y + j) % 8) & 1
                 assert lit == g.pixel(i, j), (R.SQUARES, sq, i, j)
-    assert seen == 4  # two stacks a side, one of them three high
+    assert seen == 6  # three stacks a side, 2 high
 
 
 def test_the_device_thinks_golden_is_taken_in_play():
@@ -410,7 +426,8 @@ def test_the_game_is_saved_and_resumed(tmp_path):
     s.wait(1000)
     s.close()
     t = Sim(1, game="infiltrate", save_dir=str(tmp_path))
-    assert bytes(t.session.board.s) == bytes(s.session.board.s) and screen(t) == "BoardScreen"
+    assert t.session.dumps() == s.session.dumps() and screen(t) == "BoardScreen"
+    assert stacks_of(t.session.board) == stacks_of(s.session.board)
 
 
 # ---- golden screens (tools/golden_infiltrate.py makes them; each PNG looked at) ----------------------
