@@ -454,3 +454,78 @@ def test_screen_is_its_golden(name, frames):
 
 def test_goldens_are_all_different(frames):
     assert len({frame for _, _, frame in frames.values()}) == len(frames)
+
+
+# ---- draw() changes nothing; every first screen reaches the menu and the picker ----------------------
+class DrawingSim(Sim):
+    """A Sim that draws a frame after every event and every pass, as a board does."""
+
+    def turn(self, knob, detents):
+        Sim.turn(self, knob, detents)
+        self.frame()
+
+    def press(self, button):
+        Sim.press(self, button)
+        self.frame()
+
+    def hold(self, button, ms=1000):
+        Sim.hold(self, button, ms)
+        self.frame()
+
+    def wait(self, ms):
+        end = self.now + ms
+        while self.now < end:
+            Sim.wait(self, min(20, end - self.now))
+            self.frame()
+
+
+def _states(sim_class):
+    """The state (JSON and the board screen's cursor) after each line of vs_device.txt."""
+    s = sim_class(1, game="infiltrate")
+    with open(os.path.join(SCRIPTS, "vs_device.txt")) as f:
+        commands = parse(f.read(), "vs_device.txt")
+    out = []
+    for c in commands:
+        run([c], s, "vs_device.txt")
+        home = s.app._home
+        out.append((json.dumps(state(s.session)), home and (home._sq, home._tgt)))
+    return out, s.frame()
+
+
+def test_the_device_script_gives_the_same_states_whether_frames_are_drawn_after_each_event_or_not():
+    """Issue 26 point 2: the board screen moved its cursor inside draw()."""
+    drawn, last_drawn = _states(DrawingSim)
+    plain, last_plain = _states(Sim)
+    assert drawn == plain and last_drawn == last_plain
+    assert json.loads(plain[-1][0])["phase"] == "over"
+
+
+def test_the_army_form_reaches_the_menu_and_the_picker():
+    s = sim()
+    assert screen(s) == "Army"
+    s.hold(GO)
+    assert screen(s) == "Menu"
+    s.turn(ALARM, 9)  # the last row: Other games
+    s.press(GO)
+    assert screen(s) == "Picker"
+
+
+def test_a_pass_is_said_on_the_board_and_counted():
+    """Issue 25 point 12: P1 has no move after P2's: the panel says "P1 / passes"."""
+    from tests.infiltrate_positions import board
+    s = sim()
+    build(s)
+    place_all(s)
+    s.session.board.s[:] = board({2: [(0, 1)], 35: [(1, 3)], 33: [(1, 2)]}, to_move=1, left=1).s
+    s.session.changes += 1
+    s.app.tick(s.now)
+    s.press(GO)  # P2's only pyramid moves; P1 cannot move: P2 again
+    st = state(s.session)
+    assert st["passes"] == [1, 0] and st["passed"] == 1 and st["to_move"] == 2
+    frame = s.frame()
+    from lockdown import draw
+    import framebuf
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    draw.text(fb, "passes", 93, 35)
+    assert all(frame[i] & buf[i] == buf[i] for i in range(1024))  # every pixel of "passes" lit
