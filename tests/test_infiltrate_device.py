@@ -529,3 +529,39 @@ def test_a_pass_is_said_on_the_board_and_counted():
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
     draw.text(fb, "passes", 93, 35)
     assert all(frame[i] & buf[i] == buf[i] for i in range(1024))  # every pixel of "passes" lit
+
+
+def test_the_scripts_die_face_draws_the_first_player():
+    """Issue 24 point 13: `die N` reaches Infiltrate's drawn first player."""
+    for face, first in ((2, 1), (5, 2)):
+        s = sim()
+        run(parse("die %d" % face, "die"), s, "die")
+        build(s, first=2)
+        assert state(s.session)["to_move"] == first
+
+
+def test_the_army_form_shows_the_devices_army_and_will_not_change_it():
+    s = sim()
+    s.turn(PROX, 1)  # the device
+    form = s.app.top()
+    rows = form.rows
+    dev = [r for r in rows if isinstance(r, tuple) and r[0] == 1]
+    assert [form.value(r) for r in dev] == ["0", "3", "3"] and form.label(dev[2]) == "Dev large 3pt"
+    s.turn(ALARM, rows.index(dev[0]) - form.cur)
+    s.turn(PROX, 2)
+    assert s.session.board.army(1, 1) == 0 and state(s.session)["armies"] == [15, 0]
+
+
+def test_every_result_is_whole_on_the_panel():
+    """Issue 25 point 11: "DRAW" at double size was cut to "DRA"; each line fits the panel."""
+    from lockdown import draw
+    from lockdown.games.infiltrate.screens.board import result, result_lines
+    b = R.Board()
+    for winner, why in ((1, R.END_ROW), (2, R.END_ROW), (1, R.END_STUCK), (2, R.END_STUCK),
+                        (R.DRAW, R.END_DRAW), (R.DRAW, R.END_AGREED)):
+        b.s[R.B_WINNER], b.s[R.B_END] = winner, why
+        lines = result_lines(b)
+        big = winner != R.DRAW
+        assert all(93 + draw.width(t) * (2 if big and i == 0 else 1) <= 128 for i, t in enumerate(lines))
+        assert result(b) in ("P1 reached row 6", "P2 reached row 1", "P2 has no move", "P1 has no move",
+                             "draw: neither can move", "draw: agreed")
