@@ -105,7 +105,7 @@ class GameSession:
     def can_undo(self):
         return self.history.count > 0
 
-    def undo_name(self):
+    def undo_name(self) -> str:
         """What an undo would take back, in words ("" when nothing)."""
         h = self.history
         return self.describe(h.last_code(), h.last_arg()) if h.count else ""
@@ -123,7 +123,7 @@ class GameSession:
         self.id = (b[0] << 8 | b[1]) or 1
 
     # ---- time ------------------------------------------------------------------------------------
-    def tick(self, now):
+    def tick(self, now) -> int:
         """Game time passing (a clock, the device's thinking): 0, REDRAW or ALERT."""
         return 0
 

@@ -46,6 +46,11 @@ def test_the_opponent_is_imported_only_when_the_device_plays():
     s = Session(Xorshift(1))
     s.army(0, 2, 2)
     s.army(1, 2, 2)
+    s.start(0)
+    s.place(2, 0)
+    s.tick(0)  # game time with two players at the table
+    s.undo()
+    s.undo()
     assert _AI not in sys.modules and s._ai is None
     s.set_level(1)  # the device builds its army
     b = s.board

@@ -229,11 +229,11 @@ class Session(GameSession):
     def tick(self, now):
         """The device's turn in game time: a placement at once; a move searched a slice a tick
         (begun in one, thought on in the next ones), then played. REDRAW when the frame changed."""
-        from lockdown.games.infiltrate.ai import SLICE_MS
         self.busy_ms = 0
         if not self.device_due():
             self.thinking = False
             return 0
+        from lockdown.games.infiltrate.ai import SLICE_MS  # here: two players never import ai.py
         b = self.board
         ai = self.opponent()
         self.busy_ms = SLICE_MS
