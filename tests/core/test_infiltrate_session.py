@@ -11,7 +11,7 @@ from lockdown.games.infiltrate.ai import SLICE_MS
 from lockdown.games.infiltrate.session import A_DEVICE, A_MOVE, Session
 from tests.core.test_game_id import _folder
 
-FIXTURES = "tests/fixtures/"
+FIXTURES = (__file__.rpartition("/")[0].rpartition("/")[0] or ".") + "/fixtures/"  # tests/fixtures/
 
 
 def refused(fn, *args):
