@@ -363,6 +363,11 @@ def test_todays_v1_saves_migrate():
         text = f.read()
     t.loads(text)
     assert t.board.setting(R.STACK_ANY) and t.board.height(0) == 4  # v1 stacked a1 four high
+    old = json.loads(text)
+    for i, v in ((0, 7), (10, 5), (18, 30), (79 + 1, 40), (5, 99)):  # damaged v1 bytes: refused, no crash
+        st = list(old["state"])
+        st[i] = v
+        assert _loads({"v": 1, "level": old["level"], "state": st}), (i, v)
 
 
 def _v1_height(st, sq):

@@ -267,7 +267,7 @@ def upgrade(doc):
     out = fields(s, doc.get("level"))
     if any(len(x) > 2 and (x[0] - 1) // 3 == (x[1] - 1) // 3 == (x[2] - 1) // 3 for x in out["board"]):
         out["settings"] |= STACK_ANY  # version 1 stacked any height at setup
-    if s[B_PASSED]:
+    if s[B_PASSED] in (1, 2):
         out["passes"][s[B_PASSED] - 1] = 1
     if s[B_END] == END_DRAW:
         out["passes"] = [1, 1]

@@ -202,9 +202,14 @@ class Session(GameSession):
         """Takes back the last step; against the device, its steps and the player's one before them.
         Returns the code of the last step taken back, 0 when there was none."""
         h = self.history
-        for _ in range(self.device_steps()):
+        n = self.device_steps()
+        for _ in range(n):
             h.undo(self)
-        return GameSession.undo(self)
+        code = GameSession.undo(self)
+        if n and not code:  # only the device's steps were left in the ring
+            self.changes += 1
+            code = A_DEVICE
+        return code
 
     def undo_name(self):
         h = self.history
