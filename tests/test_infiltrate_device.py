@@ -565,3 +565,30 @@ def test_every_result_is_whole_on_the_panel():
         assert all(93 + draw.width(t) * (2 if big and i == 0 else 1) <= 128 for i, t in enumerate(lines))
         assert result(b) in ("P1 reached row 6", "P2 reached row 1", "P2 has no move", "P1 has no move",
                              "draw: neither can move", "draw: agreed")
+
+
+def test_player_2s_medium_is_told_from_its_small():
+    """Issue 25 point 14: both outlines pointing down; the medium has a dot inside."""
+    import framebuf
+    from lockdown.games.infiltrate.screens.board import pyramid
+    lit = []
+    for pips in (1, 2):
+        buf = bytearray(1024)
+        fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+        pyramid(fb, 10, 10, pips, 1, 1)
+        lit.append(fb.pixel(10, 11))
+    assert lit == [0, 1]
+
+
+def test_a_prox_press_lists_the_stacks_from_the_one_under_the_cursor():
+    s = sim()
+    golden._stacks(s)
+    sq = s.app.home.square
+    s.press(PROX)
+    form = s.app.top()
+    assert screen(s) == "Stacks" and form.rows[form.cur] == sq
+    b = s.session.board
+    assert all(b.height(r) > 1 for r in form.rows) and len(form.rows) == 6
+    assert form.label(form.rows[0]).split(" on ")[1]  # what lies underneath, named
+    s.press(ALARM)
+    assert screen(s) == "BoardScreen"

@@ -98,6 +98,11 @@ class BoardScreen:
         else:
             self._fresh()
 
+    @property
+    def square(self):
+        """The square under the cursor (NONE when there is none)."""
+        return self._sq
+
     def saver_text(self):
         return "Infiltrate"
 

@@ -176,6 +176,13 @@ class Stacks(Form):
     title = "STACKS, TOP FIRST"
     footer = "ALARM back"
 
+    def __init__(self, app):
+        Form.__init__(self, app)
+        sq = app.home.square
+        if sq in self.rows:  # opened from the board: the stack under the cursor first
+            self.cur = self.rows.index(sq)
+            self.refresh()
+
     def layout(self):
         b = self.app.session.board
         return tuple(sq for sq in range(SQUARES) if b.height(sq) > 1) or ("none",)
