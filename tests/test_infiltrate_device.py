@@ -133,19 +133,19 @@ def test_placement_alternates_on_the_home_rows_and_stacks_only_a_full_row():
     home = s.app.home
     walk = []
     while b.phase == R.SETUP:
-        home._fresh()
-        walk.append((b.to_move, bytes(home._squares[:home._n])))
+        walk.append((b.to_move, bytes(home._squares[:home._n]), home._stacking))
         s.turn(ALARM, 9)  # the last square offered
         s.press(GO)
-    for p, squares in walk:
+    for p, squares, _ in walk:
         row = range(0, 6) if p == 0 else range(30, 36)
         assert squares and all(q in row for q in squares)
-    assert [p for p, _ in walk[:8]] == [0, 1] * 4  # alternately while both have some
+    assert [w[0] for w in walk[:8]] == [0, 1] * 4  # alternately while both have some
     g = grid(s)
     assert all(len(g[0][c]) >= 1 for c in range(6)) and sum(len(x) for x in g[0]) == 9
     assert all(len(g[5][c]) <= 1 for c in range(6)) and sum(len(x) for x in g[5]) == 4
     assert [len(x) for x in g[0]] == [1, 1, 1, 2, 2, 2]  # the last three stacked 2 high at most
-    p1 = [squares for p, squares in walk if p == 0]
+    p1 = [squares for p, squares, _ in walk if p == 0]
+    assert [stacking for p, _, stacking in walk if p == 0] == [False] * 6 + [True] * 3  # "stack" said
     assert [len(q) for q in p1] == [6, 5, 4, 3, 2, 1, 6, 5, 4]  # empty squares only, then single ones
     assert b.phase == R.PLAY
 
