@@ -3,10 +3,13 @@
 "board" is 6 rows of 6 squares, row 1 (player 1's home row) first, column a first; each square
 lists its pyramids [player, pips] from the bottom up. "armies" is rules.Board.pips_left: points
 still to spend in the army phase, pips still to place in setup, pips on the board after.
+"passes" counts each player's passes (a turn with no move), "passed" is who just passed (until
+the next move), "result" the end in words, "thinking" the device searching for its move.
 """
-from lockdown.games.infiltrate.ai import LEVELS
-from lockdown.games.infiltrate.rules import DRAW, K_CAPTURE, K_PLACE, K_PUSH, K_PUSH_OFF, K_STEP, NONE, OVER, PHASE_NAMES, PLAY, SETTINGS
-from lockdown.games.infiltrate.screens.board import square_name
+from lockdown.games.infiltrate.rules import (B_PASSED, B_PASSES, DRAW, K_CAPTURE, K_PLACE, K_PUSH, K_PUSH_OFF,
+                                             K_STEP, NONE, OVER, PHASE_NAMES, PLAY, SETTINGS, square_name)
+from lockdown.games.infiltrate.screens.board import result
+from lockdown.games.infiltrate.session import LEVELS
 
 KINDS = {K_PLACE: "place", K_STEP: "step", K_PUSH: "push", K_PUSH_OFF: "push_off", K_CAPTURE: "capture"}
 
@@ -31,4 +34,8 @@ def state(session):
         "winner": winner,
         "settings": {name: b.setting(bit) for name, bit, _, _, _ in SETTINGS},
         "opponent": None if session.level < 0 else {"player": 2, "level": LEVELS[session.level]},
+        "passes": [b.s[B_PASSES], b.s[B_PASSES + 1]],
+        "passed": b.s[B_PASSED] or None,
+        "result": result(b) if b.phase == OVER else None,
+        "thinking": session.thinking,
     }

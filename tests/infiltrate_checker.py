@@ -75,3 +75,51 @@ def result(board, move):
             new[pr * 6 + pc].append(pushed)
     new[to].append(piece)
     return new
+
+
+# ---- positions: what play can reach, from the rules text (not from the firmware's check) ----------------
+HOME = (0, 5)  # each player's home row
+
+
+def has_legal_move(board, player, no_move_sq, push_off):
+    return any(legal(board, player, m, no_move_sq, push_off) for m in range(36 * 8))
+
+
+def position_faults(phase, board, army, to_move, left, winner, no_move_sq=None, push_off=False):
+    """What is impossible about a position: board as 36 stacks of (player, pips) bottom first;
+    army[p][pips - 1] the pyramids each player chose; phase 0 army, 1 setup, 2 play, 3 over;
+    winner 0 none, 1 or 2, 3 a draw. An empty list when play can reach it (as far as told)."""
+    faults = []
+    for p in (0, 1):
+        if sum(army[p][i] * (i + 1) for i in range(3)) > 15 or max(army[p]) > 4:
+            faults.append("army over 15 points or 4 of a size")
+        for pips in (1, 2, 3):
+            if sum(1 for st in board for x in st if x == (p, pips)) > army[p][pips - 1]:
+                faults.append("more pyramids than the army")
+    pieces = [x for st in board for x in st]
+    if phase == 0 and pieces:
+        faults.append("pyramids in the army phase")
+    if phase != 3 and winner:
+        faults.append("a winner before the end")
+    if phase == 3 and not winner:
+        faults.append("over with no result")
+    for sq, st in enumerate(board):
+        base = 1
+        while base < len(st) and st[base][0] == st[0][0]:
+            base += 1
+        if base > 1 and sq // 6 != HOME[st[0][0]]:
+            faults.append("own stack away from home")
+        for i in range(base, len(st)):
+            if st[i][1] != 3 or st[i - 1][1] == 2 or phase == 1:
+                faults.append("a capture the rules forbid")
+    if phase == 1:
+        if any(sq // 6 != HOME[p] for sq, st in enumerate(board) for p, _ in st):
+            faults.append("placed off the home row")
+        if sum(army[to_move]) <= sum(1 for x in pieces if x[0] == to_move):
+            faults.append("to place with nothing in hand")
+    if phase == 2:
+        if left not in (1, 2):
+            faults.append("no moves left in play")
+        if not has_legal_move(board, to_move, no_move_sq, push_off):
+            faults.append("to move with no move")
+    return faults

@@ -14,12 +14,6 @@ from host_sim.state_json import state
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(ROOT, "tests", "scripts")
-# Screens other helpers own, which still move state inside draw(): script -> the screen (the lead
-# removes these at merge, with the fixes; strict, so a fixed one fails until it is removed).
-KNOWN = {
-    os.path.join("infiltrate", "vs_device.txt"):
-        "Infiltrate's board screen (games/infiltrate/screens/board.py) moves its cursor inside draw()",
-}
 
 
 class Shots(Sim):
@@ -57,8 +51,7 @@ def scripts():
     out = []
     for path in sorted(glob.glob(os.path.join(SCRIPTS, "**", "*.txt"), recursive=True)):
         name = os.path.relpath(path, SCRIPTS)
-        marks = [pytest.mark.xfail(reason=KNOWN[name], strict=True)] if name in KNOWN else []
-        out.append(pytest.param(name, marks=marks, id=name))
+        out.append(pytest.param(name, id=name))
     return out
 
 

@@ -61,11 +61,7 @@ def test_a_game_package_declares_the_contract(name):
     assert type(s.over) is bool and type(s.fresh) is bool
 
 
-NAMED_LATER = pytest.mark.xfail(strict=True, reason="its NAME comes with its save of named fields (issue 24c, "
-                                 "the game's own helper): the lead removes this mark at merge")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=NAMED_LATER) if n == "infiltrate" else n for n in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_a_session_names_its_save(name):
     """The save it writes says which game and which version it is, as the session declares."""
     import json

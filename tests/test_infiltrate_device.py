@@ -97,12 +97,17 @@ def test_army_turns_group_alike():
     assert bytes(a.session.board.s) == bytes(b.session.board.s) and a.frame() == b.frame()
 
 
-def test_alarm_press_on_the_army_screen_undoes():
+def test_alarm_press_on_the_army_screen_asks_then_undoes():
     s = sim()
     to_row(s, P1_SMALL)
     s.turn(PROX, 3)
     s.press(ALARM)
-    assert s.session.board.army(0, 1) == 2 and screen(s) == "Army"
+    assert screen(s) == "UndoConfirm" and s.app.top().name == "P1 +3 small"  # a turn is one step
+    s.press(ALARM)  # keeps it
+    assert s.session.board.army(0, 1) == 3 and screen(s) == "Army"
+    s.press(ALARM)
+    s.press(GO)
+    assert s.session.board.army(0, 1) == 0 and screen(s) == "Army"
 
 
 # ---- setup ----------------------------------------------------------------------------------------
@@ -128,20 +133,20 @@ def test_placement_alternates_on_the_home_rows_and_stacks_only_a_full_row():
     home = s.app.home
     walk = []
     while b.phase == R.SETUP:
-        home._fresh()
-        walk.append((b.to_move, bytes(home._squares[:home._n])))
+        walk.append((b.to_move, bytes(home._squares[:home._n]), home._stacking))
         s.turn(ALARM, 9)  # the last square offered
         s.press(GO)
-    for p, squares in walk:
+    for p, squares, _ in walk:
         row = range(0, 6) if p == 0 else range(30, 36)
         assert squares and all(q in row for q in squares)
-    assert [p for p, _ in walk[:8]] == [0, 1] * 4  # alternately while both have some
+    assert [w[0] for w in walk[:8]] == [0, 1] * 4  # alternately while both have some
     g = grid(s)
     assert all(len(g[0][c]) >= 1 for c in range(6)) and sum(len(x) for x in g[0]) == 9
     assert all(len(g[5][c]) <= 1 for c in range(6)) and sum(len(x) for x in g[5]) == 4
-    assert [len(x) for x in g[0]] == [1, 1, 1, 1, 1, 4]  # the last three stacked once the row was full
-    p1 = [squares for p, squares in walk if p == 0]
-    assert [len(q) for q in p1] == [6, 5, 4, 3, 2, 1, 6, 6, 6]  # empty squares only, then any
+    assert [len(x) for x in g[0]] == [1, 1, 1, 2, 2, 2]  # the last three stacked 2 high at most
+    p1 = [squares for p, squares, _ in walk if p == 0]
+    assert [stacking for p, _, stacking in walk if p == 0] == [False] * 6 + [True] * 3  # "stack" said
+    assert [len(q) for q in p1] == [6, 5, 4, 3, 2, 1, 6, 5, 4]  # empty squares only, then single ones
     assert b.phase == R.PLAY
 
 
@@ -200,8 +205,10 @@ def test_every_move_can_be_undone():
         s.press(GO)
     while states:
         s.press(ALARM)
-        assert bytes(b.s) == states.pop()
-    assert s.app._flash == "Undone: move"
+        assert screen(s) == "UndoConfirm"
+        s.press(GO)
+        assert bytes(b.s) == states.pop() and screen(s) == "BoardScreen"
+    assert s.app._flash.startswith("Undone: P1 ") or s.app._flash.startswith("Undone: P2 ")
 
 
 def test_knob_turns_group_alike_on_the_board():
@@ -235,7 +242,9 @@ def test_a_scripted_two_player_game_to_a_win_through_the_script_mode(tmp_path):
     assert last["kind"] in ("step", "capture") and last["to"][1] == "6"
     row, col = int(last["to"][1]) - 1, "abcdef".index(last["to"][0])
     assert st["board"][row][col][-1][0] == 1
-    assert st["settings"] == {"twice": False, "push_off": False, "push_wins": True, "stuck": False}
+    assert st["settings"] == {"twice": False, "push_off": False, "push_wins": True, "stuck": False,
+                              "stack_any": False}
+    assert st["result"] == "P1 reached row 6" and st["passes"] == [0, 0] and st["passed"] is None
     assert len(st["board"]) == 6 and all(len(r) == 6 for r in st["board"])
     assert st["armies"] == [15, 15]  # nothing captured: every pip still on the board
 
@@ -276,12 +285,17 @@ def test_the_device_answers_after_a_pause_and_undo_takes_its_moves_back():
     s.press(GO)
     s.press(GO)
     mine = bytes(b.s)
-    assert b.to_move == 1
-    s.wait(100)
-    assert bytes(b.s) == mine  # not at once: the player sees their move first
-    s.wait(2000)
+    assert b.to_move == 1 and not s.session.thinking
+    s.wait(20)
+    assert bytes(b.s) == mine and s.session.thinking  # one tick: it has begun thinking
+    s.frame()
+    s.wait(3000)  # two moves, each up to 50 slices of 20 ms (Hard)
     assert b.to_move == 0 and b.s[R.B_LAST_FROM] >= 18  # it moved from its side
+    home = s.app.home
+    assert len(home._dev) == 2  # both its moves listed until the player acts
     s.press(ALARM)
+    assert s.app.top().name.endswith(" + device")
+    s.press(GO)
     assert b.to_move == 0 and b.moves_left == 1  # back to the player's second move
 
 
@@ -295,7 +309,7 @@ def test_the_settings_screen_says_each_default_and_changes_it():
     assert screen(s) == "Settings"
     st = s.app.top()
     texts = []
-    for i in range(4):
+    for i in range(5):
         to_row(s, i)
         s.frame()
         texts.append(st.footer)
@@ -328,9 +342,10 @@ def test_new_game_from_the_menu_asks_then_goes_back_to_the_army_and_other_games_
     s.press(GO)
     assert screen(s) == "Army" and s.session.board.points(0) == 0
     s.press(ALARM)  # undo on the army screen: the game comes back
+    s.press(GO)
     assert bytes(s.session.board.s) == before and screen(s) == "BoardScreen"
     s.hold(GO)
-    s.turn(ALARM, 4)
+    s.turn(ALARM, 6)
     s.press(GO)
     assert screen(s) == "Picker"
 
@@ -346,6 +361,7 @@ def test_go_on_a_finished_game_asks_before_a_new_one():
     s.press(GO)
     assert screen(s) == "Army" and s.session.board.phase == R.ARMY
     s.press(ALARM)
+    s.press(GO)
     assert bytes(s.session.board.s) == over and screen(s) == "BoardScreen"
 
 
@@ -374,7 +390,7 @@ def test_a_stacks_height_is_the_fonts_digit_on_a_cleared_corner():
             for j in range(8):
                 lit = frame[((y + j) // 8) * 128 + x + i] >> ((y + j) % 8) & 1
                 assert lit == g.pixel(i, j), (R.SQUARES, sq, i, j)
-    assert seen == 4  # two stacks a side, one of them three high
+    assert seen == 6  # three stacks a side, 2 high
 
 
 def test_the_device_thinks_golden_is_taken_in_play():
@@ -410,7 +426,8 @@ def test_the_game_is_saved_and_resumed(tmp_path):
     s.wait(1000)
     s.close()
     t = Sim(1, game="infiltrate", save_dir=str(tmp_path))
-    assert bytes(t.session.board.s) == bytes(s.session.board.s) and screen(t) == "BoardScreen"
+    assert t.session.dumps() == s.session.dumps() and screen(t) == "BoardScreen"
+    assert stacks_of(t.session.board) == stacks_of(s.session.board)
 
 
 # ---- golden screens (tools/golden_infiltrate.py makes them; each PNG looked at) ----------------------
@@ -437,3 +454,141 @@ def test_screen_is_its_golden(name, frames):
 
 def test_goldens_are_all_different(frames):
     assert len({frame for _, _, frame in frames.values()}) == len(frames)
+
+
+# ---- draw() changes nothing; every first screen reaches the menu and the picker ----------------------
+class DrawingSim(Sim):
+    """A Sim that draws a frame after every event and every pass, as a board does."""
+
+    def turn(self, knob, detents):
+        Sim.turn(self, knob, detents)
+        self.frame()
+
+    def press(self, button):
+        Sim.press(self, button)
+        self.frame()
+
+    def hold(self, button, ms=1000):
+        Sim.hold(self, button, ms)
+        self.frame()
+
+    def wait(self, ms):
+        end = self.now + ms
+        while self.now < end:
+            Sim.wait(self, min(20, end - self.now))
+            self.frame()
+
+
+def _states(sim_class):
+    """The state (JSON and the board screen's cursor) after each line of vs_device.txt."""
+    s = sim_class(1, game="infiltrate")
+    with open(os.path.join(SCRIPTS, "vs_device.txt")) as f:
+        commands = parse(f.read(), "vs_device.txt")
+    out = []
+    for c in commands:
+        run([c], s, "vs_device.txt")
+        home = s.app._home
+        out.append((json.dumps(state(s.session)), home and (home._sq, home._tgt)))
+    return out, s.frame()
+
+
+def test_the_device_script_gives_the_same_states_whether_frames_are_drawn_after_each_event_or_not():
+    """Issue 26 point 2: the board screen moved its cursor inside draw()."""
+    drawn, last_drawn = _states(DrawingSim)
+    plain, last_plain = _states(Sim)
+    assert drawn == plain and last_drawn == last_plain
+    assert json.loads(plain[-1][0])["phase"] == "over"
+
+
+def test_the_army_form_reaches_the_menu_and_the_picker():
+    s = sim()
+    assert screen(s) == "Army"
+    s.hold(GO)
+    assert screen(s) == "Menu"
+    s.turn(ALARM, 9)  # the last row: Other games
+    s.press(GO)
+    assert screen(s) == "Picker"
+
+
+def test_a_pass_is_said_on_the_board_and_counted():
+    """Issue 25 point 12: P1 has no move after P2's: the panel says "P1 / passes"."""
+    from tests.infiltrate_positions import board
+    s = sim()
+    build(s)
+    place_all(s)
+    s.session.board.s[:] = board({2: [(0, 1)], 35: [(1, 3)], 33: [(1, 2)]}, to_move=1, left=1).s
+    s.session.changes += 1
+    s.app.tick(s.now)
+    s.press(GO)  # P2's only pyramid moves; P1 cannot move: P2 again
+    st = state(s.session)
+    assert st["passes"] == [1, 0] and st["passed"] == 1 and st["to_move"] == 2
+    frame = s.frame()
+    from lockdown import draw
+    import framebuf
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    draw.text(fb, "passes", 93, 35)
+    assert all(frame[i] & buf[i] == buf[i] for i in range(1024))  # every pixel of "passes" lit
+
+
+def test_the_scripts_die_face_draws_the_first_player():
+    """Issue 24 point 13: `die N` reaches Infiltrate's drawn first player."""
+    for face, first in ((2, 1), (5, 2)):
+        s = sim()
+        run(parse("die %d" % face, "die"), s, "die")
+        build(s, first=2)
+        assert state(s.session)["to_move"] == first
+
+
+def test_the_army_form_shows_the_devices_army_and_will_not_change_it():
+    s = sim()
+    s.turn(PROX, 1)  # the device
+    form = s.app.top()
+    rows = form.rows
+    dev = [r for r in rows if isinstance(r, tuple) and r[0] == 1]
+    assert [form.value(r) for r in dev] == ["3", "3", "2"] and form.label(dev[2]) == "Dev large 3pt"
+    s.turn(ALARM, rows.index(dev[0]) - form.cur)
+    s.turn(PROX, 2)
+    assert s.session.board.army(1, 1) == 3 and state(s.session)["armies"] == [15, 0]
+
+
+def test_every_result_is_whole_on_the_panel():
+    """Issue 25 point 11: "DRAW" at double size was cut to "DRA"; each line fits the panel."""
+    from lockdown import draw
+    from lockdown.games.infiltrate.screens.board import result, result_lines
+    b = R.Board()
+    for winner, why in ((1, R.END_ROW), (2, R.END_ROW), (1, R.END_STUCK), (2, R.END_STUCK),
+                        (R.DRAW, R.END_DRAW), (R.DRAW, R.END_AGREED)):
+        b.s[R.B_WINNER], b.s[R.B_END] = winner, why
+        lines = result_lines(b)
+        big = winner != R.DRAW
+        assert all(93 + draw.width(t) * (2 if big and i == 0 else 1) <= 128 for i, t in enumerate(lines))
+        assert result(b) in ("P1 reached row 6", "P2 reached row 1", "P2 has no move", "P1 has no move",
+                             "draw: neither can move", "draw: agreed")
+
+
+def test_player_2s_medium_is_told_from_its_small():
+    """Issue 25 point 14: both outlines pointing down; the medium has a dot inside."""
+    import framebuf
+    from lockdown.games.infiltrate.screens.board import pyramid
+    lit = []
+    for pips in (1, 2):
+        buf = bytearray(1024)
+        fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+        pyramid(fb, 10, 10, pips, 1, 1)
+        lit.append(fb.pixel(10, 11))
+    assert lit == [0, 1]
+
+
+def test_a_prox_press_lists_the_stacks_from_the_one_under_the_cursor():
+    s = sim()
+    golden._stacks(s)
+    sq = s.app.home.square
+    s.press(PROX)
+    form = s.app.top()
+    assert screen(s) == "Stacks" and form.rows[form.cur] == sq
+    b = s.session.board
+    assert all(b.height(r) > 1 for r in form.rows) and len(form.rows) == 6
+    assert form.label(form.rows[0]).split(" on ")[1]  # what lies underneath, named
+    s.press(ALARM)
+    assert screen(s) == "BoardScreen"

@@ -106,16 +106,11 @@ def test_the_soak_tool_prints_its_figures_and_fails_on_a_broken_invariant(monkey
 
 
 TWO = ("infiltration", "infiltraitors")  # the games whose every change undoes today (see below)
-INFILTRATE_UNDO = pytest.mark.xfail(strict=True, reason="Infiltrate's opponent and settings are no undo steps "
-                                    "(issue 24.8 and 24a, fixed by the game's own helper): the lead removes this mark at merge")
-
-
 def games_storm(tmp_path, games, seeds=range(1, 6), events=400):
     from tests.core.storm import run_games
     return run_games(seeds, events, str(tmp_path), games)
 
 
-@INFILTRATE_UNDO
 def test_a_storm_across_the_three_games_and_their_switches_undoes_back_to_each_start(tmp_path):
     events, switches, rewinds, undos, seen = games_storm(tmp_path, None)
     assert events == 2000 and seen == 3 and switches > 20 and rewinds > 10 and undos > 100

@@ -65,7 +65,7 @@ def _setup(sim):
 
 @state("stacks", "BoardScreen")
 def _stacks(sim):
-    """Nine pyramids a side: three stack on each full row, of each size, one stack selected."""
+    """Nine pyramids a side: three stack (2 high) on each full row, of each size, one stack selected."""
     armies(sim, (4, 4, 1), (4, 4, 1))
     picks = ([(5, 0), (5, 2), (1, 1)], [(0, 1), (4, 0), (4, 0)])  # (square, size) of each stacked one
     b = sim.session.board
@@ -103,7 +103,34 @@ def _thinks(sim):
     script(sim, "vs_device.txt", 42)  # in play, the player's turn: two moves, then the device's
     while not sim.session.device_due():
         sim.press(GO)
-    sim.wait(100)
+    sim.wait(20)  # one tick: it has begun
+
+
+@state("device_moved", "BoardScreen")
+def _device_moved(sim):
+    """Both of the device's moves listed and marked, until the player acts."""
+    _thinks(sim)
+    sim.wait(3000)  # two moves, each up to 50 slices of 20 ms
+
+
+@state("undo", "UndoConfirm")
+def _undo(sim):
+    script(sim, "two_players.txt", 40)
+    sim.press(ALARM)
+
+
+@state("drawn", "BoardScreen")
+def _drawn(sim):
+    script(sim, "two_players.txt", 40)
+    sim.hold(GO)
+    sim.turn(ALARM, 4)  # End as a draw
+    sim.press(GO)
+
+
+@state("stacks_list", "Stacks")
+def _stacks_list(sim):
+    _stacks(sim)
+    sim.press(PROX)
 
 
 @state("menu", "Menu")

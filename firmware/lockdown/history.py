@@ -50,13 +50,14 @@ class History:
         """The action begun was refused: `game` is put back as `begin` copied it."""
         game.restore_from(self._buf, self._top * self.size)
 
-    def last_code(self):
-        return self._codes[(self._top - 1) % self._slots] if self.count else 0
+    def last_code(self, back=0):
+        """The newest entry's action code (`back` entries further back); 0 when there is none."""
+        return self._codes[(self._top - 1 - back) % self._slots] if back < self.count else 0
 
-    def last_arg(self):
-        """The argument the newest entry was recorded with (0 when there is none)."""
-        t = (self._top - 1) % self._slots
-        return self._args[2 * t] | self._args[2 * t + 1] << 8 if self.count else 0
+    def last_arg(self, back=0):
+        """The argument the newest entry (`back` entries further back) was recorded with, or 0."""
+        t = (self._top - 1 - back) % self._slots
+        return self._args[2 * t] | self._args[2 * t + 1] << 8 if back < self.count else 0
 
     def codes(self, code):
         """How many entries that can be undone have action `code`."""

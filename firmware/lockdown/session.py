@@ -56,6 +56,7 @@ class GameSession:
     state: object
     changes = 0  # committed actions so far; the board saves when this moves
     id = 0  # this game's id, drawn at each new game (0: none yet)
+    forced = 0  # a die face the next roll_die() shows (the script's `die N`, tests), then 0 again
     busy_ms = 0  # board time the last tick's work stands for (the device thinking): the simulator charges it
     _history = None
     _die = None
@@ -75,6 +76,12 @@ class GameSession:
             from lockdown.dice import Die
             d = self._die = Die(self.entropy)
         return d
+
+    def roll_die(self):
+        """The device's die: the face `forced` asks for, once, else a fair roll."""
+        v = self.forced or self.die.roll()
+        self.forced = 0
+        return v
 
     def act(self, code, fn, *args, arg=0):
         """fn(*args) as one undo step named by (code, arg); a RuleError propagates, nothing changed."""
@@ -113,7 +120,7 @@ class GameSession:
         b = self.entropy(2)
         self.id = (b[0] << 8 | b[1]) or 1
 
-    def tick(self, now):
+    def tick(self, now) -> int:
         """Game time passing (a clock, the device's thinking): 0, REDRAW or ALERT."""
         return 0
 

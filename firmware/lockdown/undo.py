@@ -36,10 +36,6 @@ class UndoConfirm(View):
 
     def press(self, button):
         app = self.app
-        app.close()
-        if button == GO:
-            name = self.name
-            if app.session.undo():
-                app.flash("Undone: " + name)
-                if not app.stack and app.game.before_home(app.session):
-                    app.close_all()  # back before the game began: its setup again
+        if button == GO and app.session.undo():
+            app.flash("Undone: " + self.name)
+        app.close()  # after the undo: the screen below (or the setup, or home) sees the game as it is

@@ -1,6 +1,6 @@
 """What Infiltrate does not load before its first frame (the armies' form on a board with no save):
 a new Session has no undo ring and no die until an action or a roll needs them, and neither the
-Session nor the form imports the device opponent (ai.py) until the device plays."""
+Session nor the form imports the device opponent (ai.py) until the device is chosen."""
 import gc
 import sys
 
@@ -45,11 +45,16 @@ def test_the_opponent_is_imported_only_when_the_device_plays():
     __import__(_FORMS)
     s = Session(Xorshift(1))
     s.army(0, 2, 2)
-    s.set_level(1)
+    s.army(1, 2, 2)
+    s.start(0)
+    s.place(2, 0)
+    s.tick(0)  # game time with two players at the table
+    s.undo()
+    s.undo()
     assert _AI not in sys.modules and s._ai is None
-    s.start(0)  # the device builds its army
+    s.set_level(1)  # the device builds its army
     b = s.board
-    assert _AI in sys.modules and s._ai is not None and b.army(1, 1) + b.army(1, 2) + b.army(1, 3)
+    assert _AI in sys.modules and s._ai is not None and b.points(1) == 15
 
 
 def test_the_ring_and_the_die_once_made_allocate_nothing_when_read():

@@ -1,6 +1,9 @@
 """Infiltrate's move generator against the independent checker (tests/infiltrate_checker.py), over
 many random positions: every one of the 288 possible moves is legal for both or for neither, and
-every legal move leaves the board the checker expects."""
+every legal move leaves the board the checker expects. And damaged real saves (truncated, a byte
+changed, wrong types, numbers out of range, keys missing or extra, fields of two games mixed):
+each that loads is a position the checker's rules allow, draws, and plays on."""
+import json
 from array import array
 
 from lockdown.games.infiltrate import rules as R
@@ -81,3 +84,114 @@ def test_generator_agrees_with_the_checker_through_random_games():
             assert b.play(m)
             assert stacks_of(b) == expect
     assert positions > 600
+
+
+# ---- damaged saves: every one that loads is a position the rules allow, and plays on -------------------
+def _real_saves():
+    """Saves of real games in every phase, through the Session, and today's v1 fixtures."""
+    from lockdown.dice import Xorshift
+    from tests.core import test_infiltrate_session as T
+    army = T.Session(Xorshift(1))
+    army.army(0, 3, 2)
+    docs = [army.dumps(), T.armies(T.Session(Xorshift(1)), device=True).dumps()]
+    docs.append(json.dumps(T._setup_doc()))
+    docs.append(T.played(level=-1, moves=5).dumps())
+    docs.append(T.played(level=1, moves=9).dumps())
+    drawn = T.played(level=-1, moves=3)
+    drawn.end_draw()
+    docs.append(drawn.dumps())
+    for name in ("play", "over"):
+        with open(T.FIXTURES + "infiltrate_v1_%s.json" % name) as f:
+            docs.append(f.read())
+    return docs
+
+
+def _faults(s):
+    b = s.board
+    army = [[b.army(p, size) for size in (1, 2, 3)] for p in (0, 1)]
+    return C.position_faults(b.phase, stacks_of(b), army, b.to_move, b.moves_left, b.winner,
+                             no_move_square(b), b.setting(R.PUSH_OFF))
+
+
+_ODD = (2.0, True, None, "x", [], {}, -1, 300, [1], [[7]])
+
+
+def _mutant(rnd, texts):
+    text = texts[rnd(len(texts))]
+    how = rnd(7)
+    if how == 0:
+        return text[:rnd(len(text))]
+    if how == 1:
+        i = rnd(len(text))
+        return text[:i] + "0123456789[]{},-:\"ax"[rnd(20)] + text[i + 1:]
+    doc = json.loads(text)
+    keys = sorted(doc)
+    k = keys[rnd(len(keys))]
+    if how == 2:
+        doc[k] = _ODD[rnd(len(_ODD))]
+    elif how == 3:
+        del doc[k]
+        if rnd(2):
+            doc["zz"] = 1
+    elif how == 4:  # one number somewhere out of its range, or just another
+        v = doc[k]
+        if type(v) is list and v:
+            i = rnd(len(v))
+            if type(v[i]) is list and v[i]:
+                v[i][rnd(len(v[i]))] = rnd(12) - 2
+            else:
+                v[i] = rnd(40) - 2
+        else:
+            doc[k] = rnd(40) - 2
+    elif how == 5:  # fields of two real saves together
+        other = json.loads(texts[rnd(len(texts))])
+        for _ in range(1 + rnd(3)):
+            k = keys[rnd(len(keys))]
+            if k in other:
+                doc[k] = other[k]
+    elif "board" in doc and type(doc["board"]) is list:  # a pyramid added or taken
+        sq = doc["board"][rnd(36)]
+        if sq and rnd(2):
+            sq.pop()
+        else:
+            sq.append(1 + rnd(6))
+    return json.dumps(doc)
+
+
+def test_damaged_saves_load_only_as_positions_the_rules_allow_and_play_on():
+    import framebuf
+    from lockdown.app import App
+    from lockdown.dice import Xorshift
+    from lockdown.session import SaveError
+    from lockdown.games.infiltrate.session import Session
+    texts = _real_saves()
+    rnd = rng(3)
+    fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    mv = array("H", [0] * R.MAX_MOVES)
+    loaded = 0
+    for i in range(260):
+        s = Session(Xorshift(i + 1))
+        before = s.dumps()
+        text = _mutant(rnd, texts)
+        try:
+            s.loads(text)
+        except SaveError:
+            assert s.dumps() == before
+            continue
+        loaded += 1
+        assert _faults(s) == [], (text, _faults(s))
+        app = App(s)
+        for step in range(5):
+            app.tick(step * 20)
+            app.draw(fb)
+            assert _faults(s) == [], (text, step)
+            b = s.board
+            if s.device_due() or b.phase not in (R.SETUP, R.PLAY):
+                continue
+            if b.phase == R.SETUP:
+                p = b.to_move
+                size = next(z for z in (1, 2, 3) if b.in_hand(p, z))
+                s.place(size, next(q for q in range(36) if b.can_place(size, q)))
+            else:
+                s.move(mv[rnd(b.moves(mv))])
+    assert loaded > 20, loaded

@@ -240,12 +240,29 @@ def test_setup_alternates_on_the_home_row_and_stacks_only_when_it_is_full():
     assert b.place(2, sq(0, 4)) and b.to_move == 0
     assert not b.can_place(2, sq(0, 1))
     assert b.place(2, sq(0, 5)) and b.can_place(3, sq(0, 1))
-    assert b.place(3, sq(0, 1)) and b.place(2, sq(0, 1)) and b.phase == R.SETUP
-    assert not b.place(2, sq(0, 2)) and b.in_hand(0, 2) == 0
+    assert b.place(3, sq(0, 1)) and b.phase == R.SETUP
+    assert b.why_not_place(2, sq(0, 1)) == "2 high at most"  # the rest go on top of the first six
+    assert b.place(2, sq(0, 2)) and b.in_hand(0, 2) == 0
     assert b.place(1, sq(0, 3))
     assert b.phase == R.PLAY and b.to_move == 0 and b.moves_left == 2
-    assert b.stack(sq(0, 1)) == [[0, 1], [0, 3], [0, 2]] and b.height(sq(0, 1)) == 3
+    assert b.stack(sq(0, 1)) == [[0, 1], [0, 3]] and max(b.height(q) for q in range(36)) == 2
     assert b.pips_left(0) == 15 and b.pips_left(1) == 8
+
+
+def test_setup_stacks_any_height_only_with_the_setting():
+    b = R.Board(R.DEFAULT_FLAGS | R.STACK_ANY)
+    for _ in range(4):
+        b.army_add(0, 1)
+        b.army_add(0, 2)
+    b.army_add(0, 3)
+    b.army_add(1, 1)
+    assert b.start_setup(1)
+    assert b.place(1, sq(5, 0))
+    for c in range(6):
+        assert b.place(1 if c < 4 else 2, sq(0, c))
+    for size in (2, 2, 3):
+        assert b.place(size, sq(0, 0))  # 4 high: allowed with stack_any
+    assert b.height(sq(0, 0)) == 4 and b.phase == R.PLAY
 
 
 def test_every_move_can_be_undone():

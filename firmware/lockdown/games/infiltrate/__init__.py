@@ -11,6 +11,7 @@ SCREENS = {  # name -> (module in screens/, class)
     "menu": ("forms", "Menu"),
     "settings": ("forms", "Settings"),
     "new_game": ("forms", "NewGame"),
+    "stacks": ("forms", "Stacks"),
 }
 
 

@@ -11,7 +11,10 @@ characters: label, then what the setting means when off and when on; defaults in
   push_off   off  "No push off the board"  on  "Pushed off: it is out"
   push_wins  on   "Push to far row wins"   off "Only a mover wins"
   stuck      off  "No move: turn passes"   on  "No move: you lose"
-With "stuck" off, a player who cannot move passes; if neither can move the game is a draw.
+  stack_any  off  "Setup: 2 high at most"  on  "Setup: any height"
+With "stuck" off, a player who cannot move passes (counted in B_PASSES); if neither can move the
+game is a draw. Setup: the rules stack the pyramids beyond six on top of the first six, so by
+default a setup stack is at most 2 high; "stack_any" (chosen before setup) lifts that.
 A turn whose second move is impossible ends after the first, whatever the settings.
 """
 from array import array
@@ -22,12 +25,15 @@ TWICE = const(0x01)  # one pyramid may make both moves of a turn
 PUSH_OFF = const(0x02)  # a small pyramid may push a pyramid off the board (it leaves the game)
 PUSH_WINS = const(0x04)  # a pyramid pushed onto its far row wins for its owner
 STUCK_LOSES = const(0x08)  # a player with no legal move at the start of a turn loses
+STACK_ANY = const(0x10)  # setup may stack any height on the full home row (else 2 high at most)
+ALL_FLAGS = const(0x1F)
 DEFAULT_FLAGS = const(0x04)
 SETTINGS = (  # (name, bit, label, text when off, text when on)
     ("twice", TWICE, "Move twice", "One move per pyramid", "Same pyramid twice ok"),
     ("push_off", PUSH_OFF, "Push off board", "No push off the board", "Pushed off: it is out"),
     ("push_wins", PUSH_WINS, "Pushed to far row", "Only a mover wins", "Push to far row wins"),
     ("stuck", STUCK_LOSES, "No legal move", "No move: turn passes", "No move: you lose"),
+    ("stack_any", STACK_ANY, "Setup stacks", "Setup: 2 high at most", "Setup: any height"),
 )
 
 # Phases
@@ -41,6 +47,7 @@ PHASE_NAMES = ("army", "setup", "play", "over")
 END_ROW = const(1)  # a pyramid reached its far row
 END_STUCK = const(2)  # the player to move could not move (STUCK_LOSES)
 END_DRAW = const(3)  # neither player could move
+END_AGREED = const(4)  # the players ended it as a draw (a game that never ends)
 DRAW = const(3)  # B_WINNER for a draw; otherwise player + 1
 
 # What the last action was (B_LAST_KIND)
@@ -68,7 +75,7 @@ B_WINNER = const(4)  # 0 none, player + 1, or DRAW
 B_FLAGS = const(5)  # settings
 B_MOVED = const(6)  # piece that moved this turn, 0 none
 B_LAST_FROM = const(7)  # NONE for a placement or before any action
-B_LAST_TO = const(8)
+B_LAST_TO = const(8)  # NONE before any action
 B_LAST_KIND = const(9)  # 0 or K_*
 B_PASSED = const(10)  # player + 1 who just had to pass, until the next move
 B_END = const(11)
@@ -76,7 +83,8 @@ B_ARMY = const(12)  # 6 counts: player * 3 + size - 1
 B_TOP = const(18)  # 36 squares: id of the top pyramid, 0 empty
 B_BELOW = const(54)  # by id: the pyramid under it, 0 none
 B_POS = const(79)  # by id: its square, HAND or NONE
-STATE_SIZE = const(104)
+B_PASSES = const(104)  # 2 counts: how often each player has had to pass this game (to 255)
+STATE_SIZE = const(106)
 
 # Directions: N NE E SE S SW W NW; row 0 is player 1's home row (the bottom), row 5 player 2's.
 _DR = (1, 1, 0, -1, -1, -1, 0, 1)
@@ -96,6 +104,22 @@ def _neighbours():
 NB = _neighbours()  # NB[square * 8 + direction]: the next square, NONE off the board
 OWNER = bytes([0] + [(k - 1) // 12 for k in range(1, PIECES + 1)])  # by piece id
 SIZE = bytes([0] + [(k - 1) % 12 // 4 + 1 for k in range(1, PIECES + 1)])  # pips, by piece id
+
+
+_KIND = ("", "", "-", ">", ">", "x")
+
+
+def square_name(sq):
+    return "abcdef"[sq % 6] + "123456"[sq // 6]
+
+
+def move_text(frm, to, kind):
+    """b2-b3 a step, b2xb3 a capture, b2>b3 a push (b2>b3! off the board), +b1 a placement."""
+    if kind == K_PLACE:
+        return "+" + square_name(to)
+    if not kind:
+        return ""
+    return square_name(frm) + _KIND[kind] + square_name(to) + ("!" if kind == K_PUSH_OFF else "")
 
 
 def far_row(p, sq):
@@ -253,18 +277,28 @@ class Board:
 
     def can_place(self, size, sq):
         """The player to place may put a pyramid of this size on sq: an empty square of the home row,
-        or any square of it once all six are filled."""
+        or once all six are filled one holding a single pyramid (any, with STACK_ANY)."""
+        return not self.why_not_place(size, sq)
+
+    def why_not_place(self, size, sq):
+        """"" when can_place(size, sq), else why not, in a few words."""
         s = self.s
         p = s[B_TURN]
         home = 0 if p == 0 else 30
-        if s[B_PHASE] != SETUP or not home <= sq < home + SIDE or not self.in_hand(p, size):
-            return False
+        if s[B_PHASE] != SETUP:
+            return "Not in setup"
+        if not home <= sq < home + SIDE:
+            return "Your home row only"
+        if not self.in_hand(p, size):
+            return "None of that size"
         if not s[B_TOP + sq]:
-            return True
+            return ""
         for i in range(home, home + SIDE):
             if not s[B_TOP + i]:
-                return False
-        return True
+                return "Fill the row first"
+        if self.height(sq) > 1 and not s[B_FLAGS] & STACK_ANY:
+            return "2 high at most"
+        return ""
 
     def place(self, size, sq):
         """Places a pyramid for the player whose turn it is to place; the other places next while
@@ -370,6 +404,46 @@ class Board:
             return _first_win(self)
         return winning_moves(self, None)
 
+    def kind(self, m):
+        """What legal move m would be: K_STEP, K_CAPTURE, K_PUSH or K_PUSH_OFF (before it is made)."""
+        s = self.s
+        a = m >> 3
+        b = NB[m]
+        if not s[B_TOP + b]:
+            return K_STEP
+        if SIZE[s[B_TOP + a]] > 1:
+            return K_CAPTURE
+        return K_PUSH_OFF if NB[b * 8 + (m & 7)] == NONE else K_PUSH
+
+    def why_not(self, m):
+        """"" when move m is legal now, else why not, in a few words."""
+        s = self.s
+        if s[B_PHASE] != PLAY:
+            return "Not in play"
+        if not 0 <= m < SQUARES * 8 or NB[m] == NONE:
+            return "Off the board"
+        if self.legal(m):
+            return ""
+        k = s[B_TOP + (m >> 3)]
+        if not k or OWNER[k] != s[B_TURN]:
+            return "Not your pyramid"
+        if not self._movable(k):
+            return "It moved already"
+        t = s[B_TOP + NB[m]]
+        if SIZE[k] == 1:
+            return "Small: push one lone"
+        if t and SIZE[k] == 2:
+            return "Medium: empty only"
+        if t and SIZE[t] == 2:
+            return "Mediums can't be captured"
+        if t and OWNER[t] == OWNER[k]:
+            return "Your own pyramid"
+        return "Squeezed diagonally"
+
+    def end_draw(self):
+        """The players end the game as a draw (one that would never end)."""
+        self._end(DRAW, END_AGREED)
+
     def legal(self, m):
         """True when move m is legal now (for moves that came from elsewhere: a screen, a save)."""
         if not 0 <= m < SQUARES * 8:
@@ -445,6 +519,8 @@ class Board:
                 self._end(2 - p, END_STUCK)
                 return
             s[B_PASSED] = p + 1
+            if s[B_PASSES + p] < 255:
+                s[B_PASSES + p] += 1
             p = 1 - p
         self._end(DRAW, END_DRAW)
 

@@ -1,22 +1,20 @@
-"""An Infiltrate game in progress: the Board, its undo History, the die, and the device opponent.
+"""An Infiltrate game in progress: the Board, the device opponent, and the core's contract
+(lockdown/session.py): every change one undo step through `act`, checked first and named.
 
-Every change goes through here, one undo entry each, so the screens, the script mode and the
-save all see the same game. The device opponent (when chosen) plays player 2: it builds its army
-when setup starts, then places and moves one step per `device_step`, each its own undo entry;
-`undo` takes back the device's steps along with the player's last one.
-
-The undo ring and the die are made at their first use, and ai.py is imported only when the device
-plays: a board with no save draws its first frame (the armies' form) without them.
+The undo ring snapshots the board with the opponent's level and the game's id, so undoing a
+new game or an opponent choice brings both back. The device opponent (when chosen) plays player
+2: its army is built when it is chosen, and it places and moves in game time (`tick`), each its
+own undo step; `undo` takes back the device's steps along with the player's last one.
+ai.py is imported only when the device plays; save.py only to write or read a save.
 """
-import json
-
 from micropython import const
 
-from lockdown.session import GameSession
-from lockdown.games.infiltrate.rules import (ARMY, B_BELOW, B_POS, B_TOP, HAND, NONE, OVER, PHASE_NAMES, PIECES,
-                                             PLAY, SETUP, SQUARES, STATE_SIZE, Board)
+from lockdown.games import unload
+from lockdown.session import REDRAW, GameSession, RuleError
+from lockdown.games.infiltrate.rules import (ARMY, B_FLAGS, K_PLACE, NB, NONE, OVER, PER_SIZE, PHASE_NAMES, PLAY,
+                                             SETTINGS, SETUP, STACK_ANY, STATE_SIZE as BOARD_SIZE, Board,
+                                             move_text)
 
-VERSION = const(1)
 DEVICE = const(1)  # the player the device opponent plays
 A_ARMY = const(1)
 A_START = const(2)
@@ -25,99 +23,212 @@ A_MOVE = const(4)
 A_SETTING = const(5)
 A_NEW = const(6)
 A_DEVICE = const(7)
+A_LEVEL = const(8)
+A_DRAW = const(9)
 LEVELS = ("Easy", "Fair", "Hard")  # the device opponent's levels, weakest first (ai.py reads them)
-ACTION_NAMES = ("", "army", "start", "placement", "move", "setting", "new game", "device")
-_LIMITS = (3, 1, 2, 1, 3, 15, PIECES, NONE, NONE, 5, 2, 3)  # highest value of each header byte
+SIZE_NAMES = ("", "small", "medium", "large")
+_SAVE = "lockdown.games.infiltrate.save"
 
 
-class SaveError(ValueError):
-    """The save text cannot be loaded; the message says why."""
+def step_text(arg):
+    """A placement's or a move's undo argument as the board lists it: "+a1", "c3-c4"."""
+    kind = arg >> 9 & 7
+    m = arg & 0x1FF
+    return move_text(NONE, m >> 3, kind) if kind == K_PLACE else move_text(m >> 3, NB[m], kind)
 
 
 class Session(GameSession):
     PACKAGE = "lockdown.games.infiltrate"
-    STATE_SIZE = STATE_SIZE  # the undo ring's entry
+    NAME = "infiltrate"
+    VERSION = 2
+    FIELDS = ("level", "phase", "settings", "first", "turn", "left", "winner", "end", "passed", "last",
+              "passes", "army", "board")
+    STATE_SIZE = BOARD_SIZE + 3  # the board, the level and the id
+    ACTIONS = ("", "Army", "Start", "Place", "Move", "Setting", "New game", "Device", "Opponent",
+               "End as a draw")
 
     def __init__(self, entropy):
         self.board = Board()
         self.entropy = entropy
+        self.state = self
         self.level = -1  # the device opponent's level (LEVELS), -1: two players at the table
         self.changes = 0
+        self.thinking = False  # the device is searching for its move
+        self._asked = 0  # `changes` when it began
         self._ai = None
+        self.new_id()
 
-    def _act(self, ok):
-        """Keeps the undo entry recorded before an action the board took; drops it and refuses else."""
-        if not ok:
-            self.history.drop()
-            raise ValueError("Not allowed")
-        self.changes += 1
+    # ---- the undo ring's entry: the board, the level, the id ---------------------------------------
+    def copy_into(self, buf, at):
+        self.board.copy_into(buf, at)
+        at += BOARD_SIZE
+        buf[at] = self.level + 1
+        buf[at + 1] = self.id >> 8
+        buf[at + 2] = self.id & 0xFF
 
-    def _rec(self, code):
-        self.history.record(self.board, code)
+    def restore_from(self, buf, at):
+        self.board.restore_from(buf, at)
+        at += BOARD_SIZE
+        self.level = buf[at] - 1
+        self.id = buf[at + 1] << 8 | buf[at + 2]
 
     # ---- army and setup ----------------------------------------------------------------------------
+    def _before_setup(self):
+        if self.board.phase != ARMY:
+            raise RuleError("Set before setup")
+
     def army(self, p, size, d):
-        """Adds (d > 0) or removes pyramids of one size; refuses what the 15 points or 4 a size forbid."""
+        """Adds (d > 0) or removes pyramids of one size, one undo step for the turn; refuses what
+        passes 15 points or 4 of a size. A turn that reaches the limit stops there: returns why
+        (for the screen to say), else None."""
         b = self.board
-        while d:
-            self._rec(A_ARMY)
-            if d > 0:
-                ok = b.army_add(p, size)
-                if not ok:
-                    self.history.drop()
-                    raise ValueError("No points left" if b.pips_left(p) < size else "4 at most")
-                d -= 1
-            else:
-                ok = b.army_remove(p, size)
-                if not ok:
-                    self.history.drop()
-                    return
-                d += 1
-            self.changes += 1
+        self._before_setup()
+        if p == DEVICE and self.level >= 0:
+            raise RuleError("The device's own army")
+        if d > 0:
+            if b.army(p, size) >= PER_SIZE:
+                raise RuleError("4 at most")
+            if b.pips_left(p) < size:
+                raise RuleError("No points left")
+            n = min(d, PER_SIZE - b.army(p, size), b.pips_left(p) // size)
+        else:
+            n = -min(-d, b.army(p, size))
+        if n:
+            self.act(A_ARMY, self._army, p, size, n, arg=p | size << 1 | (8 if n > 0 else 0) | abs(n) << 4)
+        if n < d:
+            return "4 at most" if b.army(p, size) >= PER_SIZE else "No points left"
+
+    def _army(self, p, size, n):
+        b = self.board
+        for _ in range(abs(n)):
+            b.army_add(p, size) if n > 0 else b.army_remove(p, size)
 
     def set_level(self, level):
-        """-1 for two players, else the device's level; it plays player 2 (army built at start)."""
-        if self.board.phase != ARMY:
-            raise ValueError("Set before setup")
+        """-1 for two players, else the device's level; it plays player 2 with its own army."""
+        self._before_setup()
+        if level != self.level:
+            self.act(A_LEVEL, self._set_level, level, arg=level + 1)
+
+    def _set_level(self, level):
         self.level = level
-        self.changes += 1
+        if level >= 0:
+            self._device_army()
+
+    def _device_army(self):
+        b = self.board
+        for size in (1, 2, 3):
+            while b.army_remove(DEVICE, size):
+                pass
+        self.opponent().army(b, DEVICE)
 
     def start(self, first):
         """Ends the army phase; first is 0, 1, or -1 to draw with the device's die."""
         b = self.board
-        self._rec(A_START)
-        if self.level >= 0:
-            for size in (1, 2, 3):
-                while b.army_remove(DEVICE, size):
-                    pass
-            self.opponent().army(b, DEVICE)
+        self._before_setup()
+        if not b.points(0) or not b.points(1):
+            raise RuleError("Each army needs one")
         if first < 0:
-            first = (self.die.roll() - 1) // 3
-        if not b.start_setup(first):
-            self.history.undo(b)
-            raise ValueError("Each army needs one")
-        self.changes += 1
+            first = (self.roll_die() - 1) // 3
+        self.act(A_START, b.start_setup, first, arg=first)
+
+    def _players_turn(self):
+        if self.device_due():
+            raise RuleError("The device's turn")
 
     def place(self, size, sq):
-        self._rec(A_PLACE)
-        self._act(self.board.place(size, sq))
+        b = self.board
+        self._players_turn()
+        why = b.why_not_place(size, sq)
+        if why:
+            raise RuleError(why)
+        self.act(A_PLACE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
 
     # ---- play --------------------------------------------------------------------------------------
     def move(self, m):
-        self._rec(A_MOVE)
-        self._act(self.board.play(m))
+        b = self.board
+        self._players_turn()
+        why = b.why_not(m)
+        if why:
+            raise RuleError(why)
+        self.act(A_MOVE, b.apply, m, arg=self._arg(b.kind(m), m))
+
+    def _arg(self, kind, m):
+        """An undo step's argument for a placement (m: square * 8 + size) or a move: who, what."""
+        return self.board.to_move << 12 | kind << 9 | m
 
     def setting(self, bit, on):
-        if self.board.setting(bit) != on:
-            self._rec(A_SETTING)
-            self.board.set_setting(bit, on)
-            self.changes += 1
+        b = self.board
+        if b.setting(bit) == on:
+            return
+        if bit == STACK_ANY:
+            self._before_setup()
+        i = 0
+        while SETTINGS[i][1] != bit:
+            i += 1
+        self.act(A_SETTING, b.set_setting, bit, on, arg=i << 1 | on)
 
     def new_game(self):
-        """A new game, kept as an undo step (the settings and the opponent stay as they were)."""
-        self._rec(A_NEW)
-        self.board.new(self.board.s[5])
-        self.changes += 1
+        """A new game with its own id, an undo step (the settings and the opponent stay)."""
+        self.act(A_NEW, self._new)
+
+    def _new(self):
+        self.board.new(self.board.s[B_FLAGS])
+        self.new_id()
+        if self.level >= 0:
+            self._device_army()
+
+    def end_draw(self):
+        """Ends the game in play as a draw: for a game that would never end."""
+        if self.board.phase != PLAY:
+            raise RuleError("Only during play")
+        self.act(A_DRAW, self.board.end_draw)
+
+    # ---- undo --------------------------------------------------------------------------------------
+    def describe(self, code, arg):
+        if code == A_ARMY:  # "P1 +large", "P1 -2 small"
+            n = arg >> 4
+            return "P%d %s%s%s" % ((arg & 1) + 1, "+" if arg & 8 else "-", "%d " % n if n > 1 else "",
+                                   SIZE_NAMES[arg >> 1 & 3])
+        if code == A_START:
+            return "Start: P%d first" % (arg + 1)
+        if code == A_LEVEL:
+            return "Opponent: " + (LEVELS[arg - 1] if arg else "Player 2")
+        if code == A_SETTING:
+            row = SETTINGS[arg >> 1]
+            return row[2] + (": on" if arg & 1 else ": off")
+        if code in (A_PLACE, A_MOVE, A_DEVICE):
+            size = " " + SIZE_NAMES[arg & 7] if arg >> 9 & 7 == K_PLACE else ""
+            return "P%d %s%s" % ((arg >> 12) + 1, step_text(arg), size)
+        return self.ACTIONS[code]
+
+    def device_steps(self):
+        """How many of the newest undo steps are the device's (its moves since the player acted)."""
+        h = self._history
+        n = 0
+        while h is not None and h.last_code(n) == A_DEVICE:
+            n += 1
+        return n
+
+    def undo(self):
+        """Takes back the last step; against the device, its steps and the player's one before them.
+        Returns the code of the last step taken back, 0 when there was none."""
+        h = self.history
+        n = self.device_steps()
+        for _ in range(n):
+            h.undo(self)
+        code = GameSession.undo(self)
+        if n and not code:  # only the device's steps were left in the ring
+            self.changes += 1
+            code = A_DEVICE
+        return code
+
+    def undo_name(self):
+        h = self.history
+        n = self.device_steps()
+        if n and n == h.count:
+            return "Device's moves"
+        name = self.describe(h.last_code(n), h.last_arg(n)) if h.count else ""
+        return name + " + device" if n else name
 
     # ---- the device opponent -------------------------------------------------------------------------
     def opponent(self):
@@ -131,52 +242,69 @@ class Session(GameSession):
         b = self.board
         return self.level >= 0 and b.phase in (SETUP, PLAY) and b.to_move == DEVICE
 
-    def device_step(self):
-        """The device places one pyramid or makes one move (its own undo entry)."""
+    def tick(self, now):
+        """The device's turn in game time: a placement at once; a move searched a slice a tick
+        (begun in one, thought on in the next ones), then played. REDRAW when the frame changed."""
+        self.busy_ms = 0
+        if not self.device_due():
+            self.thinking = False
+            return 0
+        from lockdown.games.infiltrate.ai import SLICE_MS  # here: two players never import ai.py
         b = self.board
         ai = self.opponent()
-        self._rec(A_DEVICE)
+        self.busy_ms = SLICE_MS
         if b.phase == SETUP:
             size, sq = ai.placement(b)
-            ok = b.place(size, sq)
-        else:
-            m = ai.choose(b)
-            ok = m >= 0 and b.play(m)
-        self._act(ok)
+            if b.why_not_place(size, sq):
+                raise RuleError("Device: " + b.why_not_place(size, sq))
+            self.act(A_DEVICE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
+            return REDRAW
+        if not self.thinking or self._asked != self.changes:
+            ai.begin(b)
+            self.thinking = True
+            self._asked = self.changes
+            return REDRAW  # "thinks" shows
+        if not ai.think():
+            return 0
+        self.thinking = False
+        m = ai.move
+        why = b.why_not(m)
+        if why:
+            raise RuleError("Device: " + why)
+        self.act(A_DEVICE, b.apply, m, arg=self._arg(b.kind(m), m))
+        return REDRAW
 
-    def undo(self):
-        """Takes back the last action; against the device, its steps too, back to the player's turn.
-        Returns the code of the last action taken back, 0 when there was none."""
-        code = self.history.undo(self.board)
-        while code and self.history.count and self.device_due():
-            code = self.history.undo(self.board)
-        if code:
-            self.changes += 1
-        return code
-
-    # ---- what the board's store and loop need ------------------------------------------------------
-    def dumps(self):
-        return json.dumps({"v": VERSION, "level": self.level, "state": list(self.board.s)})
-
-    def loads(self, text):
-        """All or nothing: a SaveError leaves the session as it was."""
+    # ---- the save (save.py, imported for it and forgotten) -------------------------------------------
+    def fields(self):
         try:
-            doc = json.loads(text)
-        except ValueError:
-            raise SaveError("not JSON")
-        if not isinstance(doc, dict) or sorted(doc) != ["level", "state", "v"] or doc["v"] != VERSION:
-            raise SaveError("unknown save")
-        level, st = doc["level"], doc["state"]
-        if level not in (-1, 0, 1, 2) or not isinstance(st, list) or len(st) != STATE_SIZE:
-            raise SaveError("bad level or state")
-        for v in st:
-            if not isinstance(v, int) or not 0 <= v <= 255:
-                raise SaveError("bad state byte")
-        check(st)
-        self.board.s[:] = bytes(st)
+            from lockdown.games.infiltrate.save import fields
+            return fields(self.board.s, self.level)
+        finally:
+            unload(_SAVE)
+
+    def load_fields(self, doc):
+        try:
+            from lockdown.games.infiltrate.save import load
+            st, level = load(doc)
+        finally:
+            unload(_SAVE)
+        self.board.s[:] = st
         self.level = level
-        self.history.clear()
-        self.changes += 1
+        self.thinking = False
+
+    def upgrade(self, doc):
+        """Version 1 (the state's bytes, no id) as today's fields, with an id of its own."""
+        if doc.get("v") != 1 or "game" in doc:
+            return doc
+        try:
+            from lockdown.games.infiltrate.save import upgrade
+            doc = upgrade(doc)
+        finally:
+            unload(_SAVE)
+        was = self.id
+        self.new_id()
+        doc["id"], self.id = self.id, was  # the id is the session's only once the save loads
+        return doc
 
     @property
     def over(self):
@@ -190,26 +318,3 @@ class Session(GameSession):
     def status(self):
         b = self.board
         return "infiltrate %s, P%d to move, %d left" % (PHASE_NAMES[b.phase], b.to_move + 1, b.moves_left)
-
-
-def check(st):
-    """Raises SaveError unless st (a list of state bytes) is a position the board could reach."""
-    for i in range(len(_LIMITS)):
-        if st[i] > _LIMITS[i]:
-            raise SaveError("bad header byte %d" % i)
-    for i in range(12, 18):
-        if st[i] > 4:
-            raise SaveError("bad army")
-    seen = bytearray(PIECES + 1)
-    for sq in range(SQUARES):
-        k = st[B_TOP + sq]
-        while k:
-            if k > PIECES or seen[k] or st[B_POS + k] != sq:
-                raise SaveError("bad stack")
-            seen[k] = 1
-            k = st[B_BELOW + k]
-    for k in range(1, PIECES + 1):
-        if not seen[k] and (st[B_POS + k] not in (HAND, NONE) or st[B_BELOW + k]):
-            raise SaveError("bad pyramid")
-    if st[0] == PLAY and not st[2]:
-        raise SaveError("no moves left")

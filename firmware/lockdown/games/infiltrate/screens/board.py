@@ -1,54 +1,62 @@
-"""The board: Infiltrate's home screen, the 6x6 grid and beside it whose turn, moves left, the last move.
+"""The board: Infiltrate's home screen, the 6x6 grid and beside it whose turn, moves left, the last moves.
 
 Player 1's pyramids are filled and point up, player 2's are outlines and point down (each points
-away from its owner, as seen across the table); small, medium and large are 5, 9 and 13 pixels
-wide, and a stack shows its height as a font digit at its left, the pyramid moved aside. Row 1
-(player 1's home row) is at the bottom. GO on a finished game asks before a new one. Setup: ALARM walks the free squares of the home row, PROX picks the size. Play: ALARM walks the
-pyramids that can move, PROX picks among that pyramid's legal targets; GO or PROX press plays,
-ALARM press undoes, hold GO opens the menu. Only legal moves can be picked, since the cursor only
-ever stands on what the referee offered. Lists are remade only when the game changes, never per
-detent, and knob turns clamp at the ends, so how detents are grouped never matters.
+away from its owner, as seen across the table), player 2's medium with a dot inside so it is not
+read as a small; small, medium and large are 5, 9 and 13 pixels wide, and a stack shows its
+height as a font digit at its left, the pyramid moved aside. Row 1 (player 1's home row) is at
+the bottom. Setup: ALARM walks the squares of the home row it may place on, PROX picks the size.
+Play: ALARM walks the pyramids that can move, PROX picks among that pyramid's legal targets; GO
+plays, ALARM press asks to undo, PROX press lists the stacks, hold GO opens the menu. GO on a
+finished game asks before a new one. Only legal moves can be picked, since the cursor only ever
+stands on what the referee offered. The lists are remade when the game changes (after an input,
+on the tick, when shown again), never in draw() and never per detent, and knob turns clamp at
+the ends, so how detents are grouped and when frames are drawn never matters. The device's
+moves since the player last acted stay listed and marked.
 """
 from array import array
 
 from micropython import const
 
-from lockdown import draw, ticks
-from lockdown.events import ALARM, GO
-from lockdown.games.infiltrate.rules import (ARMY, B_LAST_TO, DRAW, K_PLACE, K_PUSH_OFF, NB, NONE,
-                                             OVER, OWNER, PLAY, SETUP, SIZE, SQUARES)
-from lockdown.games.infiltrate.session import ACTION_NAMES, LEVELS
+from lockdown import draw
+from lockdown.events import ALARM, GO, PROX
+from lockdown.games.infiltrate.rules import (ARMY, B_END, B_LAST_TO, B_PASSED, DRAW, END_AGREED, END_ROW, K_PLACE, NB, NONE, OVER, OWNER, PLAY, SETUP, SIZE,
+                                             SQUARES, move_text)
+from lockdown.games.infiltrate.session import SIZE_NAMES, step_text
+from lockdown.session import RuleError
 
-DEVICE_MS = const(700)  # the device's move waits this long, so the player sees each one land
 _CW = const(15)  # cell width and height, grid lines included
 _CH = const(10)
 _Y0 = const(1)
-_PX = const(93)  # the side panel's left edge
+_PX = const(93)  # the side panel's left edge: 6 characters to the right edge
 _HEIGHTS = (0, 3, 5, 7)  # triangle rows by pips; the base is 2h - 1 wide
 _STACK = ("", "", "2", "3", "4", "5", "6", "7", "8", "9", "+")  # a stack's height; "+" past 9
-_COLS = "abcdef"
-_ROWS = "123456"
-_KIND = ("", "", "-", ">", ">", "x")
 _PLAYER = ("P1", "P2")
 _LEFT = ("", "1 left", "2 left")
-_SIZE_NAMES = ("", "small", "medium", "large")
 
 
-def square_name(sq):
-    return _COLS[sq % 6] + _ROWS[sq // 6]
+def result_lines(b):
+    """A finished game's result, whole, in lines of the panel's 6 characters (the first one big
+    for a winner): P1 / wins: / got to / row 6."""
+    w, why = b.winner, b.s[B_END]
+    if w == DRAW:
+        return ("Draw:", "agreed") if why == END_AGREED else ("Draw:", "no one", "can", "move")
+    if why == END_ROW:
+        return (_PLAYER[w - 1], "wins:", "got to", "row 6" if w == 1 else "row 1")
+    return (_PLAYER[w - 1], "wins:", _PLAYER[2 - w] + " has", "no", "move")
 
 
-def move_text(frm, to, kind):
-    """b2-b3 a step, b2xb3 a capture, b2>b3 a push (b2>b3! off the board), +b1 a placement."""
-    if kind == K_PLACE:
-        return "+" + square_name(to)
-    if not kind:
-        return ""
-    return square_name(frm) + _KIND[kind] + square_name(to) + ("!" if kind == K_PUSH_OFF else "")
+def result(b):
+    """The result in one line (the state JSON): "P1 reached row 6", "draw: neither can move"."""
+    w, why = b.winner, b.s[B_END]
+    if w == DRAW:
+        return "draw: agreed" if why == END_AGREED else "draw: neither can move"
+    if why == END_ROW:
+        return "P%d reached row %d" % (w, 6 if w == 1 else 1)
+    return "P%d has no move" % (3 - w)
 
 
 def pyramid(fb, cx, top, pips, player, c):
-    """A triangle apex up (player 1, filled) or apex down (player 2, outline) in colour c."""
+    """A triangle apex up (player 1, filled) or apex down (player 2, outline; a dot in a medium)."""
     h = _HEIGHTS[pips]
     for i in range(h):
         half = i if player == 0 else h - 1 - i
@@ -58,6 +66,12 @@ def pyramid(fb, cx, top, pips, player, c):
         else:
             fb.pixel(cx - half, y, c)
             fb.pixel(cx + half, y, c)
+    if player and pips == 2:
+        fb.pixel(cx, top + 1, c)
+
+
+def _cell(sq):
+    return (sq % 6) * _CW, _Y0 + (5 - sq // 6) * _CH
 
 
 class BoardScreen:
@@ -74,17 +88,25 @@ class BoardScreen:
         self._tgt = 0  # index into _targets, or (setup) into _sizes
         self._sizes = bytearray(3)
         self._ns = 0
-        self._due = None  # when the device's next step is due
-        self._last = ""
+        self._stacking = False  # setup: the home row is full, the rest go on top
+        self._last = ""  # the last move, and the device's since the player acted (oldest first)
+        self._dev = ()
 
     def shown(self):
         if self.session.board.phase == ARMY:
             self.app.open("army")
+        else:
+            self._fresh()
+
+    @property
+    def square(self):
+        """The square under the cursor (NONE when there is none)."""
+        return self._sq
 
     def saver_text(self):
         return "Infiltrate"
 
-    # ---- the lists the knobs walk ------------------------------------------------------------------
+    # ---- the lists the knobs walk: remade where the game changes, never in draw() ------------------
     def _fresh(self):
         s = self.session
         if s.changes == self._key:
@@ -101,7 +123,10 @@ class BoardScreen:
                     ns += 1
             self._ns = ns
             home = 0 if p == 0 else 30
+            self._stacking = True
             for sq in range(home, home + 6):
+                if not b.top(sq):
+                    self._stacking = False
                 if ns and b.can_place(self._sizes[0], sq):
                     self._squares[n] = sq
                     n += 1
@@ -112,6 +137,8 @@ class BoardScreen:
                     n += 1
         self._n = n
         self._last = move_text(*b.last_move())
+        marks = min(s.device_steps(), 2)
+        self._dev = tuple(step_text(s.history.last_arg(marks - 1 - i)) for i in range(marks))
         sel = 0
         for i in range(n):
             if self._squares[i] == self._sq:
@@ -151,52 +178,42 @@ class BoardScreen:
         app = self.app
         if button == ALARM:
             self.undo()
+        elif button == PROX:
+            app.open("stacks")
         elif self.session.board.phase == OVER:
-            if button == GO:
-                app.open("new_game")  # asks first
+            app.open("new_game")  # asks first
         elif not self._busy():
             self._fresh()
             app.attempt(self._play)
+            self._fresh()
 
     def _play(self):
         s = self.session
         if not self._n:
-            raise ValueError("No move")
+            raise RuleError("No move")
         if s.board.phase == SETUP:
             s.place(self._sizes[self._tgt], self._sq)
         else:
             s.move(self._targets[self._tgt])
-        self._due = None
 
     def hold(self, button):
         if button == GO:
             self.app.open("menu")
 
     def undo(self):
-        s = self.session
-        code = s.undo()
-        self._due = None
-        self.app.flash("Undone: " + ACTION_NAMES[code] if code else "Nothing to undo")
-        self.shown()
+        """ALARM: the core's undo screen says what it takes back, GO there confirms."""
+        if self.session.can_undo():
+            self.app.open("undo")
+        else:
+            self.app.flash("Nothing to undo")
 
     def tick(self, now):
-        """The device's step, DEVICE_MS after its turn came; True when the frame changed."""
-        s = self.session
-        if self.app.stack or not s.device_due():
-            self._due = None
-            return False
-        if self._due is None:
-            self._due = ticks.add(now, DEVICE_MS)
-            return True  # "thinks" appears
-        if ticks.diff(now, self._due) < 0:
-            return False
-        self._due = None
-        s.device_step()
-        return True
-
-    # ---- drawing -----------------------------------------------------------------------------------
-    def draw(self, fb):
+        """The game may have changed in game time (the device's move): the lists follow it."""
         self._fresh()
+        return False
+
+    # ---- drawing: reads the game and the lists, changes nothing -------------------------------------
+    def draw(self, fb):
         s = self.session
         b = s.board
         for i in range(7):
@@ -206,19 +223,17 @@ class BoardScreen:
         tgt = NONE
         if cur != NONE:
             if b.phase == PLAY and self._nt:
-                m = self._targets[self._tgt]
-                tgt = NB[m]
+                tgt = NB[self._targets[self._tgt]]
             elif b.phase == SETUP:
                 tgt = cur
-        last = b.s[B_LAST_TO]
+        marks = s.device_steps()
         for sq in range(SQUARES):
-            x = (sq % 6) * _CW
-            y = _Y0 + (5 - sq // 6) * _CH
+            x, y = _cell(sq)
             c = 1
             if sq == cur and b.phase == PLAY:
                 fb.fill_rect(x + 1, y + 1, _CW - 1, _CH - 1, 1)
                 c = 0
-            if sq == last:  # a corner mark on where the last move landed
+            if sq == b.s[B_LAST_TO] or self._marked(sq, marks):  # a corner mark where a move landed
                 fb.hline(x + _CW - 4, y + 1, 3, c)
                 fb.vline(x + _CW - 2, y + 1, 3, c)
             k = b.top(sq)
@@ -237,38 +252,56 @@ class BoardScreen:
                     draw.text(fb, _STACK[min(n, 10)], x + 1, y + 1 + 2 * p, c)
             if sq == tgt and c:  # framed last, so a stack's digit leaves it whole
                 fb.rect(x + 1, y + 1, _CW - 1, _CH - 1, 1)
-        if b.phase == SETUP and cur != NONE:
+        if b.phase == SETUP and cur != NONE and not b.top(cur):
             size = self._sizes[self._tgt]
-            x = (cur % 6) * _CW
-            y = _Y0 + (5 - cur // 6) * _CH
-            if not b.top(cur):
-                pyramid(fb, x + 8, y + 2 + (7 - _HEIGHTS[size]) // 2, size, b.to_move, 1)
-        self._panel(fb, b)
+            x, y = _cell(cur)
+            pyramid(fb, x + 8, y + 2 + (7 - _HEIGHTS[size]) // 2, size, b.to_move, 1)
+        self._panel(fb, b, marks)
 
-    def _panel(self, fb, b):
+    def _marked(self, sq, marks):
+        """Square sq is where one of the device's last `marks` moves landed."""
+        h = self.session.history
+        for i in range(marks):
+            arg = h.last_arg(i)
+            m = arg & 0x1FF
+            if (m >> 3 if arg >> 9 & 7 == K_PLACE else NB[m]) == sq:
+                return True
+        return False
+
+    def _panel(self, fb, b, marks):
         s = self.session
         x = _PX
         if b.phase == OVER:
-            if b.winner == DRAW:
-                draw.text(fb, "DRAW", x, 0, 1, 2)
-            else:
-                draw.text(fb, _PLAYER[b.winner - 1], x, 0, 1, 2)
-                draw.text(fb, "wins", x, 17)
+            lines = result_lines(b)
+            y = 0
+            if b.winner != DRAW:
+                draw.text(fb, lines[0], x, 0, 1, 2)
+                lines = lines[1:]
+                y = 17
+            for line in lines:
+                draw.text(fb, line, x, y)
+                y += 9
             draw.text(fb, "GO new", x, 53)
+            return
+        p = b.to_move
+        draw.text(fb, _PLAYER[p], x, 0, 1, 2)
+        pyramid(fb, 122, 3 if p == 0 else 5, 2, p, 1)
+        due = s.device_due()
+        if b.phase == SETUP:
+            draw.text(fb, "stack" if self._stacking else "place", x, 17)
+            if self._ns and not due:
+                draw.text(fb, SIZE_NAMES[self._sizes[self._tgt]], x, 26)
         else:
-            p = b.to_move
-            draw.text(fb, _PLAYER[p], x, 0, 1, 2)
-            pyramid(fb, 122, 3 if p == 0 else 5, 2, p, 1)
-            if b.phase == SETUP:
-                draw.text(fb, "place", x, 17)
-                if self._ns and not s.device_due():
-                    draw.text(fb, _SIZE_NAMES[self._sizes[self._tgt]], x, 26)
-            else:
-                draw.text(fb, _LEFT[b.moves_left], x, 17)
-            if s.device_due():
-                draw.text(fb, "thinks", x, 53)
-        if self._last:
-            draw.text(fb, "last", x, 35)
+            draw.text(fb, _LEFT[b.moves_left], x, 17)
+        if b.s[B_PASSED]:
+            draw.text(fb, _PLAYER[b.s[B_PASSED] - 1], x, 26)
+            draw.text(fb, "passes", x, 35)
+        if self._dev and not due:  # the device's moves since the player acted, oldest first
+            for i in range(len(self._dev)):
+                draw.text(fb, self._dev[i], x, 44 + 9 * i)
+        else:
+            if self._last and not b.s[B_PASSED]:
+                draw.text(fb, "last", x, 35)
             draw.text(fb, self._last, x, 44)
-        if s.level >= 0 and b.phase != OVER and not s.device_due():
-            draw.text(fb, LEVELS[s.level], x, 53)
+            if due:
+                draw.text(fb, "thinks", x, 53)

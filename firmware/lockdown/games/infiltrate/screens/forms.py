@@ -1,7 +1,7 @@
-"""The army builder, the menu and the settings of Infiltrate."""
+"""The army builder, the menu, the settings and the stacks list of Infiltrate."""
 from lockdown import draw
 from lockdown.events import GO
-from lockdown.games.infiltrate.rules import ARMY, SETTINGS
+from lockdown.games.infiltrate.rules import ARMY, SETTINGS, SQUARES, square_name
 from lockdown.games.infiltrate.session import DEVICE, LEVELS
 from lockdown.menu import Menu as ListMenu
 from lockdown.ui import Form, View, title_bar
@@ -13,26 +13,33 @@ _ARMY_ROWS = tuple((p, size) for p in (0, 1) for size in (1, 2, 3))
 
 
 class Army(Form):
-    """Each player's 15 points, the opponent (a second player or the device) and who starts.
-    ALARM press undoes the last change here, as on the board."""
+    """Each player's 15 points, the opponent (a second player or the device, whose army shows
+    and cannot be changed) and who starts. ALARM press asks to undo the last change, as on the
+    board; hold GO opens the menu (and the other games)."""
     footer = "GO pick  ALARM undo"
 
     def __init__(self, app):
         self.first = 0  # index into _FIRST: P1, P2, or drawn by the die
-        self._title = ""
-        self._key = -1
         Form.__init__(self, app)
+        self._retitle()
 
     def layout(self):
-        s = self.app.session
         rows = ["opp"]  # type: list
-        if s.level >= 0:
+        if self.app.session.level >= 0:
             rows.append("level")
-        for r in _ARMY_ROWS:
-            if s.level < 0 or r[0] != DEVICE:
-                rows.append(r)
-        rows += ["first", "go"]
-        return tuple(rows)
+        return tuple(rows + list(_ARMY_ROWS) + ["first", "go"])
+
+    def editable(self, row):
+        return row != "go" and not (type(row) is tuple and row[0] == DEVICE and self.app.session.level >= 0)
+
+    def act(self, fn, *args):
+        Form.act(self, fn, *args)
+        self._retitle()
+
+    def _retitle(self):
+        """The points left, remade after a change (not per frame)."""
+        b = self.app.session.board
+        self.title = "LEFT P1 %d P2 %d" % (b.pips_left(0), b.pips_left(1))
 
     def label(self, row):
         if row == "opp":
@@ -43,7 +50,7 @@ class Army(Form):
             return "First player"
         if row == "go":
             return "Place pyramids"
-        return ("P1 ", "P2 ")[row[0]] + _SIZES[row[1]]
+        return ("P1 ", "Dev " if self.app.session.level >= 0 else "P2 ")[row[0]] + _SIZES[row[1]]
 
     def value(self, row):
         s = self.app.session
@@ -67,7 +74,9 @@ class Army(Form):
         elif row == "first":
             self.first = min(max(self.first + d, 0), 2)
         else:
-            s.army(row[0], row[1], d)
+            why = s.army(row[0], row[1], d)
+            if why:
+                self.app.flash(why)
 
     def pick(self, row):
         if row == "go":
@@ -78,7 +87,6 @@ class Army(Form):
 
     def back(self):
         self.app.home.undo()
-        self.shown()  # an undo of a new game goes back to the board
 
     def hold(self, button):
         if button == GO:
@@ -86,30 +94,25 @@ class Army(Form):
 
     def shown(self):
         if self.app.session.board.phase != ARMY:
-            self.app.close()  # a new game or an undo from the menu moved on
+            self.app.close()  # an undo back into the game, or a new game started elsewhere
         else:
             self.refresh()
-
-    def draw(self, fb):
-        b = self.app.session.board
-        key = b.pips_left(0) * 16 + b.pips_left(1)
-        if key != self._key:  # remade only when the points change, not per detent
-            self._key = key
-            self._title = "LEFT P1 %d P2 %d" % (key // 16, key % 16)
-        self.title = self._title
-        Form.draw(self, fb)
+            self._retitle()
 
 
 class Menu(ListMenu):
     title = "MENU"
     ITEMS = (("Back to game", None), ("Undo", "undo"), ("Settings", "settings"), ("New game", "new"),
-             ("Other games", "picker"))
+             ("End as a draw", "draw"), ("Stacks", "stacks"), ("Other games", "picker"))
 
     def go(self, name):
         app = self.app
         if name == "undo":
             app.close()
             app.home.undo()
+        elif name == "draw":
+            app.close()
+            app.attempt(app.session.end_draw)
         elif name == "new":
             app.close()
             app.open("new_game")
@@ -159,7 +162,43 @@ class Settings(Form):
         bit = SETTINGS[row][1]
         self.app.session.setting(bit, not self.app.session.board.setting(bit))
 
-    def draw(self, fb):
-        name, bit, _, off, on = SETTINGS[self.rows[self.cur]]
-        self.footer = on if self.app.session.board.setting(bit) else off
-        Form.draw(self, fb)
+    @property
+    def footer(self):  # pyright: ignore[reportIncompatibleVariableOverride]
+        """What the row's setting means as it stands."""
+        _, bit, _, off, on = SETTINGS[self.rows[self.cur]]
+        return on if self.app.session.board.setting(bit) else off
+
+
+_LETTER = ("", "S", "M", "L")
+
+
+class Stacks(Form):
+    """Every stack on the board, its top first: what holds what captured (or stacked at setup)
+    underneath, which the board shows only as the top pyramid and a height."""
+    title = "STACKS, TOP FIRST"
+    footer = "ALARM back"
+
+    def __init__(self, app):
+        Form.__init__(self, app)
+        sq = app.home.square
+        if sq in self.rows:  # opened from the board: the stack under the cursor first
+            self.cur = self.rows.index(sq)
+            self.refresh()
+
+    def layout(self):
+        b = self.app.session.board
+        return tuple(sq for sq in range(SQUARES) if b.height(sq) > 1) or ("none",)
+
+    def label(self, row):
+        if row == "none":
+            return "No stacks"
+        b = self.app.session.board
+        parts = ["P%d%s" % (p + 1, _LETTER[pips]) for p, pips in b.stack(row)]
+        parts.reverse()
+        return square_name(row) + " " + parts[0] + " on " + " ".join(parts[1:])
+
+    def editable(self, row):
+        return False
+
+    def pick(self, row):
+        self.app.close()

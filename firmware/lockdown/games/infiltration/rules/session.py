@@ -41,7 +41,6 @@ class Session(GameSession):
         self.entropy = entropy
         self.id = 0  # this game's id, drawn at New game (0: a save from before ids)
         self._log = None  # the GameLog, made by `log` when first needed
-        self.forced = 0  # a die face the next device roll shows (simulator scripts, tests)
         self.changes = 0  # committed actions so far; the board saves when this moves
         self._spin = 0  # the spin the last action was part of (0: none), and its last detent
         self._spin_at = 0
@@ -129,8 +128,7 @@ class Session(GameSession):
         if self.game.phase != SECURITY:
             raise RuleError("roll in Security")
         if not value:
-            value = self.forced or self.die.roll()
-            self.forced = 0
+            value = self.roll_die()
         before = self.game.proximity
         self.act(A_ROLL, self.game.security, value)
         self.log.on_roll(self.game, before)
