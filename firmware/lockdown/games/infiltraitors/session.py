@@ -38,7 +38,7 @@ class Session(GameSession):
     STATE_SIZE = 49  # table.SNAPSHOT (a test holds them equal): the undo ring's entry
 
     def __init__(self, entropy=None):
-        self.entropy = entropy  # None (tests): a seeded source is made at the first new mission
+        self.entropy = entropy  # pyright: ignore[reportAttributeAccessIssue]  None (tests): a seeded source is made at the first new mission
         self._table = None  # made when first asked for (`table`): not for the first setup
         self.started = False  # False until a mission is set up: until then the App shows the setup (before_home)
         self.steps = 0  # committed actions of this mission: 0 is a fresh one
@@ -97,23 +97,18 @@ class Session(GameSession):
     def can_undo(self):
         return bool(self.history.count or self._before)
 
-    # the core's undo_name, undo_lines and tick return literals by type: these overrides widen them
-    def undo_name(self):  # pyright: ignore[reportIncompatibleMethodOverride]
+    def undo_name(self) -> str:
         """What an undo would take back: a step, or the new mission over the one before."""
         return GameSession.undo_name(self) or ("New mission" if self._before else "")
 
-    def describe(self, code, arg, lines=False):
-        """The step in words, or (`lines`) what else it changed: describe.py, imported for the
-        undo screen and forgotten again."""
-        try:
-            from lockdown.games.infiltraitors import describe as d
-            return (d.lines if lines else d.describe)(self.table, code, arg)
-        finally:
-            unload(_DESCRIBE)
+    def describe(self, code, arg) -> str:
+        """The step in words (describe.py, imported for the undo screen and forgotten again)."""
+        return _words("describe", self.table, code, arg)
 
-    def undo_lines(self):  # pyright: ignore[reportIncompatibleMethodOverride]
+    def undo_lines(self):
+        """What else the step changed, for the undo screen."""
         h = self.history
-        return self.describe(h.last_code(), h.last_arg(), True) if h.count else ()
+        return _words("lines", self.table, h.last_code(), h.last_arg()) if h.count else ()
 
     def undo(self):
         if not self.history.count and self._before:
@@ -142,7 +137,7 @@ class Session(GameSession):
             self._stopped = True
 
     # ---- the clock ------------------------------------------------------------------------------
-    def tick(self, now):  # pyright: ignore[reportIncompatibleMethodOverride]
+    def tick(self, now) -> int:
         """Time passing, whatever screen is on top: ALERT on the clock's warnings and time up (kept
         in `warning` for the home screen to flash), REDRAW when the second shown changed, else 0.
         The clock stops when the mission ends, and goes on if an undo takes the end back."""
@@ -227,3 +222,12 @@ class Session(GameSession):
         """A save of version 1 (the table's bytes in a list) in today's named fields."""
         from lockdown.games.infiltraitors.load import upgrade
         return upgrade(self, doc)
+
+
+def _words(fn, *args):
+    """describe.py's `describe` or `lines`: that module is needed only while the undo screen opens."""
+    try:
+        from lockdown.games.infiltraitors import describe
+        return getattr(describe, fn)(*args)
+    finally:
+        unload(_DESCRIBE)
