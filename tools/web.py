@@ -83,7 +83,7 @@ def firmware_files(out, as_py=False):
     for folder, dirs, names in os.walk(FIRMWARE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for n in sorted(names):
-            if n.endswith(".pyc"):
+            if not n.endswith(".py"):  # the modules only: no bytecode cache, no type stub (.pyi)
                 continue
             path = os.path.join(folder, n)
             pairs.append((path, "lockdown/" + os.path.relpath(path, FIRMWARE).replace(os.sep, "/")))

@@ -26,7 +26,7 @@ from lockdown.games import unload
 
 _TYPING = const(False)
 if _TYPING:
-    from typing import Callable
+    from lockdown.contract import Entropy
 
 REDRAW = const(1)  # tick(): the game changed with time, draw a frame
 ALERT = const(2)  # tick(): something the table must see now (time up): the screensaver wakes too
@@ -52,7 +52,7 @@ class GameSession:
     FIELDS: tuple
     STATE_SIZE: int
     ACTIONS: tuple
-    entropy: "Callable[[int], bytes]"
+    entropy: "Entropy"
     state: object
     changes = 0  # committed actions so far; the board saves when this moves
     id = 0  # this game's id, drawn at each new game (0: none yet)

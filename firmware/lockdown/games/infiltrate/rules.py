@@ -135,6 +135,10 @@ class Board:
         self._one = array("H", [0] * 8)  # scratch for has_move and legal: one pyramid's moves
         self.new(flags)
 
+    def again(self):
+        """A new game with the same settings."""
+        self.new(self.s[B_FLAGS])
+
     def new(self, flags=DEFAULT_FLAGS):
         s = self.s
         for i in range(STATE_SIZE):

@@ -11,7 +11,7 @@ from micropython import const
 
 from lockdown.games import unload
 from lockdown.session import REDRAW, GameSession, RuleError
-from lockdown.games.infiltrate.rules import (ARMY, B_FLAGS, K_PLACE, NB, NONE, OVER, PER_SIZE, PHASE_NAMES, PLAY,
+from lockdown.games.infiltrate.rules import (ARMY, K_PLACE, NB, NONE, OVER, PER_SIZE, PHASE_NAMES, PLAY,
                                              SETTINGS, SETUP, STACK_ANY, STATE_SIZE as BOARD_SIZE, Board,
                                              move_text)
 
@@ -172,7 +172,7 @@ class Session(GameSession):
         self.act(A_NEW, self._new)
 
     def _new(self):
-        self.board.new(self.board.s[B_FLAGS])
+        self.board.again()
         self.new_id()
         if self.level >= 0:
             self._device_army()
