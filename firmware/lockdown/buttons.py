@@ -21,14 +21,14 @@ from lockdown.ticks import diff
 NONE = const(0)
 PRESS = const(1)
 HOLD = const(2)
-RING = const(16)  # edges kept between two polls: eight clean presses, or a few bouncing ones
+_RING = const(16)  # edges kept between two polls: eight clean presses, or a few bouncing ones
 
 
 class Edges:
     """One switch's edges since the last poll. `record` runs in an interrupt handler: it writes
     two preallocated slots and allocates nothing. One writer (the handler), one reader (the poll)."""
 
-    def __init__(self, level=-1, t=0, size=RING):
+    def __init__(self, level=-1, t=0, size=_RING):
         """`level` read at ticks_ms `t` is the first record (the Button starts from it); -1: none yet."""
         self.level = -1  # the level last recorded (1 = the pin reads high)
         self._size = size

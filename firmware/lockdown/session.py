@@ -108,18 +108,18 @@ class GameSession:
         return 0
 
     def dumps(self):
-        """The save text: the envelope and the game's fields (lockdown/savefile.py)."""
-        return _savefile("dumps", self)
+        """The save text: the envelope and the game's fields (lockdown/savefile.py, imported for
+        each save and forgotten again: its RAM comes back between saves)."""
+        from lockdown.savefile import dumps
+        try:
+            return dumps(self)
+        finally:
+            unload("lockdown.savefile")
 
     def loads(self, text):
         """Loads a save, all or nothing: a SaveError leaves the session as it was."""
-        _savefile("loads", self, text)
-
-
-def _savefile(fn, *args):
-    """savefile.py is needed only while a save is written or read: its RAM comes back between."""
-    from lockdown import savefile
-    try:
-        return getattr(savefile, fn)(*args)
-    finally:
-        unload("lockdown.savefile")
+        from lockdown.savefile import loads
+        try:
+            loads(self, text)
+        finally:
+            unload("lockdown.savefile")

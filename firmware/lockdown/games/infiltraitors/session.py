@@ -25,10 +25,6 @@ from lockdown.session import ALERT, REDRAW, GameSession, RuleError
 _SAVE_EVERY_MS = const(10000)
 _TIME_UP = const(3)  # clock.TIME_UP (clock.py is not loaded before the first mission)
 _A_TIME = const(9)  # table.A_TIME
-_SAVE = "lockdown.games.infiltraitors.save"
-_LOAD = "lockdown.games.infiltraitors.load"
-_DESCRIBE = "lockdown.games.infiltraitors.describe"
-_START = "lockdown.games.infiltraitors.start"
 
 
 class Session(GameSession):
@@ -79,7 +75,7 @@ class Session(GameSession):
             from lockdown.games.infiltraitors.start import start
             start(self, mission, agents, limit_s, display, now, suits)
         finally:
-            unload(_START)
+            unload("lockdown.games.infiltraitors.start")
 
     # ---- changes and undo ------------------------------------------------------------------------
     def act(self, code, fn, *args, arg=-1):
@@ -109,7 +105,7 @@ class Session(GameSession):
             from lockdown.games.infiltraitors import describe as d
             return (d.lines if lines else d.describe)(self.table, code, arg)
         finally:
-            unload(_DESCRIBE)
+            unload("lockdown.games.infiltraitors.describe")
 
     def undo_lines(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         h = self.history
@@ -199,7 +195,7 @@ class Session(GameSession):
             from lockdown.games.infiltraitors.save import status
             return status(self)
         finally:
-            unload(_SAVE)
+            unload("lockdown.games.infiltraitors.save")
 
     def fields(self):
         """The save's named fields (save.py, imported for it and forgotten again)."""
@@ -207,15 +203,15 @@ class Session(GameSession):
             from lockdown.games.infiltraitors.save import fields
             return fields(self)
         finally:
-            unload(_SAVE)
+            unload("lockdown.games.infiltraitors.save")
 
     def loads(self, text):
         """The core's loads, all or nothing; load.py (with save.py) is forgotten after it."""
         try:
             GameSession.loads(self, text)
         finally:
-            unload(_LOAD)
-            unload(_SAVE)
+            unload("lockdown.games.infiltraitors.load")
+            unload("lockdown.games.infiltraitors.save")
 
     def load_fields(self, doc):
         """Takes a save's fields when they are a mission play can reach (load.py checks every

@@ -14,6 +14,8 @@ to the table once one is set up); the last row opens the game picker.
 Before a mission is set up the session has no table (it makes one when first asked), and this
 screen asks it nothing: a board's first frame with no save loads neither table.py nor clues.py.
 """
+from micropython import const
+
 from lockdown.events import ALARM, GO
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.missions import (DISPLAY_NAMES, FULL, LETTERS, OFF, SUIT_SHORT, SUITS,
@@ -25,8 +27,8 @@ _LABELS = {"mission": "Mission", "agents": "Agents", "suspects": "Suspects", "bu
            "picker": "Other games"}
 _START = "GO start mission"
 _SUITS_HOW = ("Suits (fixed)", "Suits (default)", "Suits (chosen)", "Suits (all five)")
-_MAX_MIN = 99
-_AGENTS = 3  # the agents of a session's first table (Table(0, 3)): the first setup's
+_MAX_MIN = const(99)
+_AGENTS = const(3)  # the agents of a session's first table (Table(0, 3)): the first setup's
 
 
 def _clock(m):
