@@ -5,7 +5,8 @@ A game's Session subclasses GameSession and supplies only its rules and its chec
   STATE_SIZE bytes), `ACTIONS` (the name of each action code) and, where a name is not enough,
   `describe(code, arg)` (an undo step in a few words: "Shot at S2 (wrong)");
 - for its save (lockdown/savefile.py): `NAME`, `VERSION`, `FIELDS`, `fields()`, `load_fields(doc)`
-  and, for older saves, `upgrade(doc)`.
+  and, for older saves, `upgrade(doc)`; or its own `dumps`/`loads` in a module imported for the
+  save, on savefile's `write`, `read` and `loaded` (Infiltraitors: its session keeps no save names).
 
 The core then owns:
 - `act(code, fn, *args, arg=0)`: every change is one undo step that names itself. The state is

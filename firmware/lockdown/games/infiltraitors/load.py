@@ -9,11 +9,11 @@ from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors import specials as sp
 from lockdown.games.infiltraitors.clues import GUESS, HORIZONTAL, KNOWN, VERTICAL
 from lockdown.games.infiltraitors.missions import bits
-from lockdown.games.infiltraitors.save import agent
+from lockdown.games.infiltraitors.save import NAME, VERSION, agent
 from lockdown.games.infiltraitors.table import (AT, ASIDE, IDENTIFIED, LOSE, NAMES, OFF,
                                                 OPT_ONE_DIVIDES, WHY_ALL, WHY_BULLETS, WHY_TIME,
                                                 WIN, RuleError, Table)
-from lockdown.savefile import field_int
+from lockdown.savefile import field_int, loaded, read
 from lockdown.session import SaveError
 
 FIELDS = ("started", "steps") + NAMES + ("suspects", "clues", "seen", "limit_s", "spent_ms",
@@ -94,6 +94,13 @@ def load(doc):
     if not started and (steps or running):
         raise SaveError("not started")
     return t
+
+
+def loads(session, text):
+    """A save text into the session, all or nothing: SaveError before anything changes."""
+    doc = read(text, NAME, VERSION, FIELDS, upgrade)
+    load_into(session, doc)
+    loaded(session, doc)
 
 
 def load_into(session, doc):
@@ -210,7 +217,7 @@ _V1_SLOT = const(14)
 _V1_SIZE = const(36)
 
 
-def upgrade(session, doc):
+def upgrade(doc):
     """A version 1 save's fields in today's names; its id is drawn from its content, so the same
     save gets the same one at every boot (the archive keeps it once). A hit whose shooter
     version 1 did not keep (Mission 19, before its Kingpin clue) loses that clue's chance."""
@@ -234,6 +241,6 @@ def upgrade(session, doc):
     for v in raw:
         h = (h * 33 + v) & 0xFFFF
     new["id"] = h or 1
-    new["game"] = session.NAME
-    new["v"] = session.VERSION
+    new["game"] = NAME
+    new["v"] = VERSION
     return new

@@ -29,8 +29,6 @@ _A_TIME = const(9)  # table.A_TIME
 
 class Session(GameSession):
     PACKAGE = "lockdown.games.infiltraitors"
-    NAME = "infiltraitors"
-    VERSION = 2
     STATE_SIZE = 49  # table.SNAPSHOT (a test holds them equal): the undo ring's entry
 
     def __init__(self, entropy=None):
@@ -57,10 +55,6 @@ class Session(GameSession):
         return t
 
     state = table  # what the core's undo ring snapshots
-    @property
-    def FIELDS(self):  # type: ignore  # noqa: N802 (the core's name): load.py's, read while loading
-        from lockdown.games.infiltraitors.load import FIELDS
-        return FIELDS
 
     @property
     def in_progress(self):
@@ -197,29 +191,23 @@ class Session(GameSession):
         finally:
             unload("lockdown.games.infiltraitors.save")
 
-    def fields(self):
-        """The save's named fields (save.py, imported for it and forgotten again)."""
+    def dumps(self):
+        """The save text (save.py, imported for it and forgotten again, with the save's name and
+        version: the session, in RAM from boot, keeps none of the save's names)."""
         try:
-            from lockdown.games.infiltraitors.save import fields
-            return fields(self)
+            from lockdown.games.infiltraitors.save import dumps
+            return dumps(self)
         finally:
             unload("lockdown.games.infiltraitors.save")
 
     def loads(self, text):
-        """The core's loads, all or nothing; load.py (with save.py) is forgotten after it."""
+        """Loads a save, all or nothing: load.py checks every field against the others, and a
+        SaveError leaves the session as it was. load.py, save.py and the core's savefile.py are
+        forgotten after it."""
         try:
-            GameSession.loads(self, text)
+            from lockdown.games.infiltraitors.load import loads
+            loads(self, text)
         finally:
             unload("lockdown.games.infiltraitors.load")
             unload("lockdown.games.infiltraitors.save")
-
-    def load_fields(self, doc):
-        """Takes a save's fields when they are a mission play can reach (load.py checks every
-        one against the others); SaveError before anything changes."""
-        from lockdown.games.infiltraitors.load import load_into
-        load_into(self, doc)
-
-    def upgrade(self, doc):
-        """A save of version 1 (the table's bytes in a list) in today's named fields."""
-        from lockdown.games.infiltraitors.load import upgrade
-        return upgrade(self, doc)
+            unload("lockdown.savefile")
