@@ -56,18 +56,13 @@ class Session(GameSession):
 
     state = table  # what the core's undo ring snapshots
 
-    @property
-    def in_progress(self):
-        """A mission is set up and not over: a new one would replace it (setup asks first)."""
-        return self.started and not self.table.result
-
-    def start(self, mission, agents, limit_s, display, now, suits=0):
-        """A new mission replaces the table (the store archives a finished one); `suits` is a mask
-        of the suits in play, 0 for the mission's default. A RuleError changes nothing. Its code
+    def start(self, mission, agents, limit, display, now, suits=0):
+        """A new mission replaces the table (the store archives a finished one); `limit` is the
+        clock's in seconds (0: none), `suits` a mask of the suits in play, 0 for the mission's default. A RuleError changes nothing. Its code
         (start.py) is loaded for it only."""
         try:
             from lockdown.games.infiltraitors.start import start
-            start(self, mission, agents, limit_s, display, now, suits)
+            start(self, mission, agents, limit, display, now, suits)
         finally:
             unload("lockdown.games.infiltraitors.start")
 

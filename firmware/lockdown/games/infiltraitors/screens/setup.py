@@ -25,7 +25,6 @@ from lockdown.ui import ROWS, Form
 _LABELS = {"mission": "Mission", "agents": "Agents", "suspects": "Suspects", "bullets": "Bullets",
            "clock": "Clock", "board": "Clue board", "start": "Start mission",
            "picker": "Other games"}
-_START = "GO start mission"
 _SUITS_HOW = ("Suits (fixed)", "Suits (default)", "Suits (chosen)", "Suits (all five)")
 _MAX_MIN = const(99)
 _AGENTS = const(3)  # the agents of a session's first table (Table(0, 3)): the first setup's
@@ -57,7 +56,7 @@ def suit_choice(m, k):
 
 class Setup(Form):
     title = "NEW MISSION"
-    footer = _START
+    footer = "GO start mission"
 
     def __init__(self, app):
         s = app.session
@@ -168,7 +167,7 @@ class Setup(Form):
                 break
             self.cur = k
         self.top = min(max(self.top, self.cur - ROWS + 1), self.cur)
-        self.footer = "GO: other games" if self.rows[self.cur] == "picker" else _START
+        self.footer = "GO: other games" if self.rows[self.cur] == "picker" else Setup.footer
 
     def pick(self, r):
         if r == "picker":
@@ -192,7 +191,8 @@ class Setup(Form):
 
     def start(self, sure=False):
         app = self.app
-        if app.session.in_progress and not sure:
+        s = app.session
+        if s.started and not s.over and not sure:  # a mission in progress: ask first
             app.open("new", self)
             return
         app.session.start(self.mission, self.agents, self.minutes * 60, self.display, app.now,
