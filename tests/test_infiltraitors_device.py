@@ -410,7 +410,7 @@ def _setup_on_suits(mission, stops=True):
     if stops:
         to_row(sim, "suits")
     else:  # only read: the cursor passes it by
-        assert "suits" in setup.rows and not setup._stops("suits")
+        assert "suits" in setup.rows and not setup.editable("suits")  # a read-only row
     return sim, setup
 
 

@@ -86,10 +86,6 @@ class Setup(Form):
         return (("mission", "agents", "suspects", "bullets") + lines + ("clock", "board", "suits") +
                 names + ("start", "picker"))
 
-    def _stops(self, r):
-        """Does the cursor stop on this row (it sets or does something)?"""
-        return r in ("start", "picker") or self.editable(r)
-
     def _suit_names(self):
         """The suits in play as the cards name them ('Red, Yel, Blk'), made when the choice changes."""
         m = self.suits
@@ -161,7 +157,8 @@ class Setup(Form):
         rows = self.rows
         for _ in range(n * step):
             k = self.cur + step
-            while 0 <= k < len(rows) and not self._stops(rows[k]):
+            # the rows it stops on set or do something
+            while 0 <= k < len(rows) and not (rows[k] in ("start", "picker") or self.editable(rows[k])):
                 k += step
             if not 0 <= k < len(rows):
                 break
