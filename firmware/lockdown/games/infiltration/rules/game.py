@@ -86,10 +86,6 @@ END_ESCAPED = const(1)
 END_LOCKDOWN = const(2)
 
 
-def clamp(v, lo, hi):
-    return lo if v < lo else hi if v > hi else v
-
-
 class Game:
     """One game. Read it through the properties; change it only through the action methods."""
 
@@ -200,17 +196,6 @@ class Game:
         """NPC n's room, 0 when it is not in play (npc() without the tuple, for the NPC walk)."""
         return self.s[B_NPCS + n] & NPC_ROOM
 
-    def npc_up(self, n):
-        return bool(self.s[B_NPCS + n] & NPC_FACE_UP)
-
-    def npc_in_play_mask(self):
-        """Bit n set while NPC n is in the game."""
-        m = 0
-        for n in range(NPC_COUNT):
-            if self.s[B_NPCS + n]:
-                m |= 1 << n
-        return m
-
     def end_reason(self):
         if not self.over:
             return _END_NONE
@@ -220,7 +205,7 @@ class Game:
     def set_proximity(self, value):
         """Sets the proximity dial (clamped to 0..99); reaching 99 is lockdown, whatever the cause."""
         self._check_playing()
-        self.s[B_PROX] = clamp(value, 0, PROX_MAX)
+        self.s[B_PROX] = min(max(value, 0), PROX_MAX)
         if self.s[B_PROX] == PROX_MAX:
             self._lockdown()
 
@@ -229,7 +214,7 @@ class Game:
 
     def set_alarm(self, value):
         self._check_playing()
-        self.s[B_ALARM] = clamp(value, ALARM_MIN, ALARM_MAX) + 1
+        self.s[B_ALARM] = min(max(value, ALARM_MIN), ALARM_MAX) + 1  # clamped to -1..8
 
     def add_alarm(self, delta):
         self.set_alarm(self.alarm + delta)

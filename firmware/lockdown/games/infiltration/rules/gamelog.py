@@ -11,7 +11,7 @@ import json
 
 from micropython import const
 
-from lockdown.games.infiltration.rules.game import NPC_COUNT, PHYSICAL_DIE
+from lockdown.games.infiltration.rules.game import B_NPCS, NPC_COUNT, PHYSICAL_DIE
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX
 
 CAP = const(40)  # rounds kept
@@ -41,8 +41,14 @@ class LogError(ValueError):
 
 
 def in_play(game):
-    """Bit n set while NPC n is in the game; taken before an NPC step for `on_npc_step`."""
-    return game.npc_in_play_mask()
+    """Bit n set while NPC n is in the game; taken before an NPC step for `on_npc_step` (and
+    read by invariants.py)."""
+    s = game.s
+    m = 0
+    for n in range(NPC_COUNT):
+        if s[B_NPCS + n]:
+            m |= 1 << n
+    return m
 
 
 def _s8(v):
@@ -54,6 +60,22 @@ class GameLog:
         self.buf = bytearray(CAP * SIZE)
         self.last = 0  # the latest round in the log, 0 when empty
         self.faces = [0] * 6  # device rolls per face, across games (saved apart from the rounds)
+        self._kept = []  # (buf, last, id) of the game before each "new game" the undo ring holds
+
+    def keep(self, ident, most):
+        """A new game: the old game's log and id are kept, so undoing the new game brings them
+        back; `most` of them, as many as the undo ring holds new games."""
+        k = self._kept
+        k.append((bytes(self.buf), self.last, ident))
+        if len(k) > most:
+            del k[:len(k) - most]
+
+    def back(self, ident):
+        """A new game undone: the log and the id of the game before it (`ident` if none is kept)."""
+        if self._kept:
+            buf, self.last, ident = self._kept.pop()
+            self.buf[:] = buf
+        return ident
 
     def reset(self):
         """A new game: forget the rounds, keep the face counts."""

@@ -15,9 +15,9 @@ the secret room depends on the room cards, which only the table sees.
 """
 from micropython import const
 
-from lockdown.games.infiltration.rules.game import (B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_PHASE,
+from lockdown.games.infiltration.rules.game import (B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_NPCS, B_PHASE,
                                                     CHECK_AT_START, INSIDE, LAST_ROOM, NELSON_ALWAYS, NPC,
-                                                    NPC_COUNT, NPC_NAMES, SECRET_ROOM, RuleError)
+                                                    NPC_COUNT, NPC_FACE_UP, NPC_NAMES, SECRET_ROOM, RuleError)
 
 # The five NPCs, by number
 CSX = const(0)
@@ -49,7 +49,7 @@ _MOVES = (CLEAR, HARRIS_GO, BACK, KENT_GO)  # go back one room (BAILEY_ASK too, 
 
 def _kind(g, n, checks):
     """The step NPC n has to make now (leave checks or acts), or 0."""
-    if not g.npc_up(n) or (g.npc_checked if checks else g.npc_acted) & (1 << n):
+    if not g.s[B_NPCS + n] & NPC_FACE_UP or (g.npc_checked if checks else g.npc_acted) & (1 << n):
         return 0
     room = g.npc_room(n)
     leave = LEAVE if room == _ENTRY and n != NELSON else BAILEY_CHECK if n == BAILEY else 0

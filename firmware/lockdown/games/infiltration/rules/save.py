@@ -234,7 +234,7 @@ def fields(g):
     npcs = {}
     for n in range(NPC_COUNT):
         if s[B_NPCS + n]:
-            npcs[NPC_NAMES[n]] = {"room": g.npc_room(n), "face": "up" if g.npc_up(n) else "down"}
+            npcs[NPC_NAMES[n]] = {"room": g.npc_room(n), "face": "up" if s[B_NPCS + n] & NPC_FACE_UP else "down"}
     d = {"players": s[B_PLAYERS], "round": s[B_ROUND], "phase": PHASE_NAMES[s[B_PHASE]],
          "first": s[B_FIRST], "prox": s[B_PROX], "alarm": g.alarm, "alarm_start": g.alarm_start,
          "die": s[B_DIE]}
