@@ -47,7 +47,7 @@ PASS_SKIPS_ESCAPED = const(0x10)  # first player passes over players with nobody
 NELSON_ALWAYS = const(0x20)  # Officer Nelson raises the alarm with nobody in his room (default)
 CHECK_AT_START = const(0x40)  # NPC leave checks use rooms at the start of the phase (default)
 EXTRACT = const(0x80)  # the Extract variant: shares worked out at the end of Resolution
-DEFAULT_FLAGS = const(0x70)
+_DEFAULT_FLAGS = const(0x70)
 _SETTING_FLAGS = const(0xF0)
 
 MIN_PLAYERS = const(2)
@@ -105,7 +105,7 @@ class Game:
         if not 0 <= first < players:
             raise RuleError("no such player")
         s = self.s
-        settings = s[B_FLAGS] & _SETTING_FLAGS if s[B_PLAYERS] else DEFAULT_FLAGS
+        settings = s[B_FLAGS] & _SETTING_FLAGS if s[B_PLAYERS] else _DEFAULT_FLAGS
         for i in range(STATE_SIZE):
             s[i] = 0
         s[B_PLAYERS] = players
