@@ -167,11 +167,6 @@ class Table:
         return self.s[_B_TOTAL] - self.identified
 
     @property
-    def hidden(self):
-        """Suspects out of the pile and not yet identified."""
-        return self.s[_B_SLOTS] - self.identified
-
-    @property
     def result(self):
         return self.s[_B_RESULT]
 
@@ -221,7 +216,8 @@ class Table:
         f = self.final()
         if f < 0 or f >= self.s[_B_SLOTS]:
             return sp.FINAL_CARDS
-        return sp.FINAL_CARDS - self.clue_count(f)
+        b = self.board
+        return sp.FINAL_CARDS - b.count(f, VERTICAL) - b.count(f, HORIZONTAL)
 
     def is_out(self, agent):
         """Mission 19: this agent has clued the Kingpin and sits out."""
@@ -251,9 +247,6 @@ class Table:
             if self.status(i) == HIDDEN:
                 return i + 1
         return self.s[_B_SLOTS] + 1 if self.can_nab() else 0
-
-    def clue_count(self, i):
-        return self.board.count(i, VERTICAL) + self.board.count(i, HORIZONTAL)
 
     def balanced(self, i):
         """Missions 7 and 13: 4 clues or more, as many vertical as horizontal."""
