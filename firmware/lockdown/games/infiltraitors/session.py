@@ -36,7 +36,6 @@ class Session(GameSession):
         self._table = None  # made when first asked for (`table`): not for the first setup
         self.started = False  # False until a mission is set up: until then the App shows the setup (before_home)
         self.steps = 0  # committed actions of this mission: 0 is a fresh one
-        self.changes = 0
         self.warning = 0  # the clock's last warning (clock.WARN_5, WARN_1, TIME_UP) the home flashes
         self._resume = False  # a loaded clock was running: it goes on from the first tick
         self._saved_ms = 0  # the clock's time spent at the last change
