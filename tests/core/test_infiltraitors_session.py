@@ -259,7 +259,7 @@ def test_every_step_names_itself_in_words():
     for name in reversed(said):
         assert s.undo_name() == name
         s.undo()
-    assert s.undo_name() == "" and not s.can_undo()
+    assert s.undo_name() == "" and not s.history.count
     s.start(ms.TRAINING + 11, 3, 0, 0, 0)  # Mission 12
     s.act(A_ELITE, s.table.set_elite, 1)
     assert s.undo_name() == "Elite agent A2"

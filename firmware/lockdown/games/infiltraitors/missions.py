@@ -60,7 +60,8 @@ _ROWS = bytes((
     11, 12, 5, 0x00, 0x00,  # 20
 ))
 
-_RULES = (
+# Each mission's special rule in our words, lines joined by newlines; '' when there is none
+RULES = (
     "Cards 2 to 13 only;\nRed, Yellow, Black.",
     "",
     "Beat the clock:\n15 minutes.",
@@ -129,8 +130,3 @@ def default_suits(m):
     """
     n = suit_count(m)
     return 0x19 if n == 3 else (0x1B if n == 4 else 0x1F)
-
-
-def rule(m):
-    """The special rule in our words, lines joined by newlines; '' when there is none."""
-    return _RULES[m]

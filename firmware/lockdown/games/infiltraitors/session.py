@@ -78,9 +78,6 @@ class Session(GameSession):
         self._moved()
         return r
 
-    def can_undo(self):
-        return bool(self.history.count or self._before)
-
     # the core's undo_name, undo_lines and tick return literals by type: these overrides widen them
     def undo_name(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         """What an undo would take back: a step, or the new mission over the one before."""

@@ -53,7 +53,8 @@ class Home:
         app = self.app
         t = self.session.table
         if button == ALARM:
-            if self.session.can_undo():
+            s = self.session
+            if s.history.count or s.undo_name():  # a step, or the mission a new one replaced
                 app.open("undo")
             else:
                 app.flash("Nothing to undo")
