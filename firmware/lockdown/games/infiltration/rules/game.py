@@ -243,9 +243,14 @@ class Game:
         elif p == OVER:
             raise RuleError("game is over")
         elif p == SECURITY:
-            if not self.s[B_FLAGS] & ROLLED:
+            s = self.s
+            if not s[B_FLAGS] & ROLLED:
                 raise RuleError("roll first")
-            self._new_round()
+            s[B_ROUND] = min(s[B_ROUND] + 1, 255)  # a new round
+            s[B_DIE] = 0
+            s[B_FLAGS] &= ~ROLLED & 0xFF
+            s[B_FIRST] = self.next_first_player()
+            s[B_PHASE] = SELECTION
         elif p == NPC:
             from lockdown.games.infiltration.rules.npc import current  # here, not at the top: npc.py imports this module
             if current(self):
@@ -255,17 +260,10 @@ class Game:
             from lockdown.games import unload
             unload("lockdown.games.infiltration.rules.npc")  # the walk's code leaves RAM until the next NPC phase
         else:
-            if p == SELECTION:
-                self._clear_delays()
+            if p == SELECTION:  # the delays of this Selection are spent
+                for op in range(self.ops):
+                    self._set_op_bit(op, DELAYED, False)
             self.s[B_PHASE] = p + 1
-
-    def _new_round(self):
-        s = self.s
-        s[B_ROUND] = min(s[B_ROUND] + 1, 255)
-        s[B_DIE] = 0
-        s[B_FLAGS] &= ~ROLLED & 0xFF
-        s[B_FIRST] = self.next_first_player()
-        s[B_PHASE] = SELECTION
 
     def next_first_player(self):
         """The player left of the first player, passing over those with nobody inside (a setting)."""
@@ -324,10 +322,6 @@ class Game:
         self._check_op(op)
         if self.has(op, WOUNDED):
             self._set_op_bit(op, DELAYED, True)
-
-    def _clear_delays(self):
-        for op in range(self.ops):
-            self._set_op_bit(op, DELAYED, False)
 
     def escape(self, op):
         """The operative retreated out of the entry room. Everyone out ends the game."""

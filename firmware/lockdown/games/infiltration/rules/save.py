@@ -143,13 +143,14 @@ def _from_v1(doc):
 
 def _log(doc):
     """The document's log and face counts checked into a new GameLog, before anything is loaded."""
-    from lockdown.games.infiltration.rules.gamelog import GameLog, LogError
+    from lockdown.games.infiltration.rules.gamelog import GameLog
+    from lockdown.games.infiltration.rules.logload import LogError, load, load_faces
     checked = GameLog()
     try:
         if "log" in doc:
-            checked.load(doc["log"])
+            load(checked, doc["log"])
         if "faces" in doc:
-            checked.load_faces(doc["faces"])
+            load_faces(checked, doc["faces"])
     except LogError as e:
         raise SaveError("save: " + str(e))
     return checked

@@ -24,13 +24,14 @@ _SAVE = "lockdown.games.infiltration.rules.save"
 
 
 def _save(fn, *args):
-    """save.py's `fn`: save.py (and invariants.py, which the loader checks with) are needed only
+    """save.py's `fn`: save.py (and invariants.py, logload.py, which the loader checks with) are needed only
     while a save is written or read, so their RAM comes back between saves."""
     try:
         return getattr(__import__(_SAVE, None, None, (fn,)), fn)(*args)
     finally:
         unload(_SAVE)
         unload("lockdown.games.infiltration.rules.invariants")
+        unload("lockdown.games.infiltration.rules.logload")
 
 
 class Session(GameSession):
