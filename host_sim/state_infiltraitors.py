@@ -2,13 +2,15 @@
 table; a card is [suit name, number], number 1 being a suit's special card. The fields of one
 mission's own rules (elite agent, next token, reward cards, who sits out) are null elsewhere."""
 from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.clues import SUIT_NAMES, SUITS, VERTICAL, HORIZONTAL
+from lockdown.games.infiltraitors import specials as sp
+from lockdown.games.infiltraitors.clues import SUITS, VERTICAL, HORIZONTAL
 from lockdown.games.infiltraitors.table import ASIDE, DISPLAY_NAMES, WHY_NAMES
 
 # The device's codes by name (it shows none of these words, so it keeps none of them)
 KIND_NAMES = ("", "vertical", "horizontal", "guess", "known")
 STATUS_NAMES = ("hidden", "identified")
 RESULT_NAMES = ("", "win", "lose")
+SUIT_NAMES = ("red", "blue", "green", "yellow", "black")  # missions.py's suit order
 
 
 def candidate_list(t, i):
@@ -69,8 +71,8 @@ def state(session):
         "timer_running": t.clock.running,
         "result": RESULT_NAMES[t.result] or None,
         "why": WHY_NAMES[t.why] or None,
-        "elite_agent": None if not t.flags & ms.F_ELITE or t.elite == ASIDE else t.elite + 1,
-        "next_token": t.next_token() if t.flags & ms.F_ORDER else None,
-        "reward_cards_left": t.final_cards_left() if t.flags & ms.F_FINAL else None,
-        "sits_out": [a + 1 for a in range(t.agents) if t.is_out(a)] if t.flags & ms.F_KINGPIN else None,
+        "elite_agent": None if not t.flags & sp.F_ELITE or t.elite == ASIDE else t.elite + 1,
+        "next_token": t.next_token() if t.flags & sp.F_ORDER else None,
+        "reward_cards_left": t.final_cards_left() if t.flags & sp.F_FINAL else None,
+        "sits_out": [a + 1 for a in range(t.agents) if t.is_out(a)] if t.flags & sp.F_KINGPIN else None,
     }

@@ -41,7 +41,7 @@ def broken(g):
         out.append("scores only at the end")
     if (g.npc_checked or g.npc_acted or g.npc_pick >= 0) and g.phase not in (NPC, OVER):
         out.append("the NPC walk only in the NPC phase")
-    if g.phase == SETUP and (g.proximity or g.alarm != g.alarm_start or g.npc_in_play_mask()
+    if g.phase == SETUP and (g.proximity or g.alarm != g.alarm_start or any(g.npc_room(n) for n in range(NPC_COUNT))
                              or any(g.status(op) or g.has(op, 0x0C) for op in ops)):
         out.append("setup is a fresh table")
     if not 0 <= g.first_player < g.players or (g.two_player and g.players != 2):

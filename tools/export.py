@@ -22,6 +22,7 @@ from typing import Any
 
 import host_sim  # noqa: F401  (firmware/ and the MicroPython shims on sys.path)
 from lockdown.games.infiltration.rules.gamelog import FIELDS, GameLog
+from lockdown.games.infiltration.rules.logload import load
 from lockdown.games.infiltration.rules.npc import NAMES
 
 LOCKDOWN_V1 = 0x08  # the lockdown bit of a version 1 save's "flags"
@@ -140,7 +141,7 @@ def read_game(name, text):
     log = GameLog()
     if "log" in doc:
         try:
-            log.load(doc["log"])
+            load(log, doc["log"])
         except ValueError as e:
             raise ValueError("%s: %s" % (name, e))
     rounds = []

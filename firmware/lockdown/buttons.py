@@ -21,17 +21,16 @@ from lockdown.ticks import diff
 NONE = const(0)
 PRESS = const(1)
 HOLD = const(2)
-RING = const(16)  # edges kept between two polls: eight clean presses, or a few bouncing ones
+_RING = const(16)  # edges kept between two polls: eight clean presses, or a few bouncing ones
 
 
 class Edges:
     """One switch's edges since the last poll. `record` runs in an interrupt handler: it writes
     two preallocated slots and allocates nothing. One writer (the handler), one reader (the poll)."""
 
-    def __init__(self, level=-1, t=0, size=RING):
+    def __init__(self, level=-1, t=0, size=_RING):
         """`level` read at ticks_ms `t` is the first record (the Button starts from it); -1: none yet."""
         self.level = -1  # the level last recorded (1 = the pin reads high)
-        self._size = size
         self._t = array("i", [0] * size)
         self._v = bytearray(size)
         self._head = 0  # the next record the poll reads
@@ -43,10 +42,10 @@ class Edges:
         """An edge: the level the pin reads now, at ticks_ms `t`. When the poll is so late that
         the ring is full, the newest record takes the latest level: the level now is never lost."""
         at = self._tail
-        nxt = (at + 1) % self._size
+        nxt = (at + 1) % len(self._v)
         if nxt == self._head:
             nxt = at
-            at = (at - 1) % self._size
+            at = (at - 1) % len(self._v)
         self._t[at] = t
         self._v[at] = level
         self._tail = nxt
@@ -59,7 +58,7 @@ class Edges:
     def take(self):
         """The oldest record's level (its time is `waiting()`), now read."""
         v = self._v[self._head]
-        self._head = (self._head + 1) % self._size
+        self._head = (self._head + 1) % len(self._v)
         return v
 
 

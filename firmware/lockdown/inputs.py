@@ -62,18 +62,16 @@ class Inputs:
             if first is None:
                 break
             t = first.waiting()
-            self._settle(app, t)
-            self._report(app, which, self._buttons[which].edge(first.take() == self._pressed, t))
+            self._settle(app, t)  # what the level before made by `t`: the edge below then makes nothing
+            self._buttons[which].edge(first.take() == self._pressed, t)
         self._settle(app, now_ms)
 
     def _settle(self, app, t):
-        """Every button's press or hold that is due by `t`."""
+        """Every button's press or hold that is due by `t`, to the app."""
         buttons = self._buttons
         for i in range(len(buttons)):
-            self._report(app, i, buttons[i].settle(t))
-
-    def _report(self, app, i, ev):
-        if ev == PRESS:
-            app.press(i)
-        elif ev == HOLD:
-            app.hold(i)
+            ev = buttons[i].settle(t)
+            if ev == PRESS:
+                app.press(i)
+            elif ev == HOLD:
+                app.hold(i)

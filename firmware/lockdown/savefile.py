@@ -5,6 +5,8 @@ game's save, another version (after the game's `upgrade`), a field too many or t
 hands the fields to the game's `load_fields`, which accepts exactly the states its play can
 reach (fields checked against each other, not only ranges) or raises SaveError before it
 changes anything. Imported for each save and load, then forgotten (lockdown/session.py).
+A session names its save by attributes (`dumps`, `loads`); a game whose save module holds those
+names instead, so that its session keeps none of them in RAM, calls `write`, `read` and `loaded`.
 """
 import json
 
@@ -20,33 +22,50 @@ def field_int(doc, name, lo, hi):
 
 
 def dumps(s):
-    doc = s.fields()
-    doc["game"] = s.NAME
-    doc["v"] = s.VERSION
-    doc["id"] = s.id
+    """The save text of a session that names its save (NAME, VERSION, fields())."""
+    return write(s.fields(), s.NAME, s.VERSION, s.id)
+
+
+def write(doc, name, version, ident):
+    """The save text: the game's fields `doc` in the envelope."""
+    doc["game"] = name
+    doc["v"] = version
+    doc["id"] = ident
     return json.dumps(doc)
 
 
 def loads(s, text):
+    """Loads into a session that names its save (NAME, VERSION, FIELDS, load_fields, upgrade)."""
+    doc = read(text, s.NAME, s.VERSION, s.FIELDS, getattr(s, "upgrade", None))
+    s.load_fields(doc)
+    loaded(s, doc)
+
+
+def read(text, name, version, fields, upgrade=None):
+    """The save's document once its envelope and its field names are right; upgrade(doc) gives an
+    older save in today's fields. SaveError otherwise."""
     try:
         doc = json.loads(text)
     except ValueError:
         raise SaveError("not JSON")
     if type(doc) is not dict:
         raise SaveError("not a save")
-    upgrade = getattr(s, "upgrade", None)
     if upgrade:
         doc = upgrade(doc)
-    if doc.get("game") != s.NAME or doc.get("v") != s.VERSION:
-        raise SaveError("not a save of " + s.NAME)
-    ident = field_int(doc, "id", 0, 0xFFFF)
-    if len(doc) != len(s.FIELDS) + 3:
+    if doc.get("game") != name or doc.get("v") != version:
+        raise SaveError("not a save of " + name)
+    field_int(doc, "id", 0, 0xFFFF)
+    if len(doc) != len(fields) + 3:
         raise SaveError("unknown fields")
-    for name in s.FIELDS:
-        if name not in doc:
-            raise SaveError("no " + name)
-    s.load_fields(doc)
-    s.id = ident
+    for k in fields:
+        if k not in doc:
+            raise SaveError("no " + k)
+    return doc
+
+
+def loaded(s, doc):
+    """The game took the save's fields: its id, an undo ring afresh, a change (the board saves)."""
+    s.id = doc["id"]
     if s._history is not None:
         s._history.clear()
     s.changes += 1

@@ -5,7 +5,8 @@ A game's Session subclasses GameSession and supplies only its rules and its chec
   STATE_SIZE bytes), `ACTIONS` (the name of each action code) and, where a name is not enough,
   `describe(code, arg)` (an undo step in a few words: "Shot at S2 (wrong)");
 - for its save (lockdown/savefile.py): `NAME`, `VERSION`, `FIELDS`, `fields()`, `load_fields(doc)`
-  and, for older saves, `upgrade(doc)`.
+  and, for older saves, `upgrade(doc)`; or its own `dumps`/`loads` in a module imported for the
+  save, on savefile's `write`, `read` and `loaded` (Infiltraitors: its session keeps no save names).
 
 The core then owns:
 - `act(code, fn, *args, arg=0)`: every change is one undo step that names itself. The state is
@@ -125,18 +126,18 @@ class GameSession:
         return 0
 
     def dumps(self):
-        """The save text: the envelope and the game's fields (lockdown/savefile.py)."""
-        return _savefile("dumps", self)
+        """The save text: the envelope and the game's fields (lockdown/savefile.py, imported for
+        each save and forgotten again: its RAM comes back between saves)."""
+        from lockdown.savefile import dumps
+        try:
+            return dumps(self)
+        finally:
+            unload("lockdown.savefile")
 
     def loads(self, text):
         """Loads a save, all or nothing: a SaveError leaves the session as it was."""
-        _savefile("loads", self, text)
-
-
-def _savefile(fn, *args):
-    """savefile.py is needed only while a save is written or read: its RAM comes back between."""
-    from lockdown import savefile
-    try:
-        return getattr(savefile, fn)(*args)
-    finally:
-        unload("lockdown.savefile")
+        from lockdown.savefile import loads
+        try:
+            loads(self, text)
+        finally:
+            unload("lockdown.savefile")

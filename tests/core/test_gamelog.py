@@ -5,8 +5,9 @@ from lockdown.dice import Xorshift
 from lockdown.games.infiltration.rules.game import B_FLAGS, NPC, PHYSICAL_DIE, SECURITY
 from lockdown.games.infiltration.rules.gamelog import (
     ACTED, CAP, F_AFTER, F_ALARM, F_BEFORE, F_DIE, F_LEFT, F_ACTED, F_TURN_ALARM, F_TURN_PROX,
-    LEFT, GameLog, LogError, in_play,
+    LEFT, GameLog, in_play,
 )
+from lockdown.games.infiltration.rules.logload import LogError, load, load_faces
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PHASE, A_PROX
 from lockdown.games.infiltration.rules.session import Session
 from tests.core.check import raises, to_phase
@@ -147,14 +148,14 @@ def test_json_round_trip():
         roll(s, log, face)
         next_round(s)
     log.on_manual(s.game, A_ALARM, 1)
-    text = log.to_json()
+    text = json.dumps(log.dump())
     back = GameLog()
-    back.from_json(text)
+    load(back, json.loads(text))
     assert back.dump() == log.dump() and back.last == 4
     assert back.get(1, F_ALARM) == -1 and back.get(1, F_LEFT) == 16
     assert json.loads(text)["rounds"][0] == [1, 1, -1, 2, 2, 0, 16, 0, 2]
     other = GameLog()
-    other.load_faces(log.faces)
+    load_faces(other, log.faces)
     assert other.faces == [1, 0, 1, 0, 0, 1]
 
 
@@ -179,14 +180,13 @@ def test_strict_loading_names_the_fault_and_changes_nothing():
         (json.dumps({"v": 1, "rounds": [good, good]}), "order"),
         (json.dumps({"v": 1, "rounds": [good, [41] + good[1:]]}), "span"),
         (json.dumps({"v": 1, "rounds": [[r] + good[1:] for r in range(1, 42)]}), "at most"),
-        ("{v: 1}", "not JSON"),
     ]
     for text, why in bad:
-        e = raises(LogError, log.from_json, text)
+        e = raises(LogError, load, log, json.loads(text))
         assert why in str(e), (text, str(e))
         assert log.dump() == keep
     for faces in ([1, 2], [1, 2, 3, 4, 5, -6], "123456", [1, 2, 3, 4, 5, 6.0]):
-        raises(LogError, log.load_faces, faces)
+        raises(LogError, load_faces, log, faces)
 
 
 def test_an_undone_card_effect_leaves_the_log_too():

@@ -1,5 +1,6 @@
 """Infiltraitors' missions: every number against the rulebook, and the device texts."""
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors import specials as sp
 
 # From the rulebook: (suspects, bullets, suits) for Missions 1-20
 RULEBOOK = (
@@ -10,20 +11,20 @@ RULEBOOK = (
 )
 # The special rule each mission's text gives (words of the rulebook -> the flag the device keeps)
 RULE_WORDS = (
-    ("MUST be discarded face down", ms.F_FACEDOWN),
-    ("Number Tokens in order", ms.F_ORDER),
-    ("No discussion", ms.F_SILENT),
-    ("Special Cards that match the suits used", ms.F_SPECIAL_ASK),
-    ("same number of vertical", ms.F_BALANCE),
-    ("immediately to the left", ms.F_LEFT),
-    ("limited to 3 cards", ms.F_HAND3),
-    ("immediately to their right", ms.F_RIGHT),
-    ("only Agent who can take the Eliminate", ms.F_ELITE),
-    ("Shuffle all the Special Cards", ms.F_SPECIALS),
-    ("suit is given by the other card", ms.F_PAIR),
-    ("hold their hands backwards", ms.F_BACKWARDS),
-    ("extra 1 Suspect to one side", ms.F_FINAL),
-    ("the Kingpin, to one side", ms.F_KINGPIN),
+    ("MUST be discarded face down", sp.F_FACEDOWN),
+    ("Number Tokens in order", sp.F_ORDER),
+    ("No discussion", sp.F_SILENT),
+    ("Special Cards that match the suits used", sp.F_SPECIAL_ASK),
+    ("same number of vertical", sp.F_BALANCE),
+    ("immediately to the left", sp.F_LEFT),
+    ("limited to 3 cards", sp.F_HAND3),
+    ("immediately to their right", sp.F_RIGHT),
+    ("only Agent who can take the Eliminate", sp.F_ELITE),
+    ("Shuffle all the Special Cards", sp.F_SPECIALS),
+    ("suit is given by the other card", sp.F_PAIR),
+    ("hold their hands backwards", sp.F_BACKWARDS),
+    ("extra 1 Suspect to one side", sp.F_FINAL),
+    ("the Kingpin, to one side", sp.F_KINGPIN),
 )
 RULEBOOK_FILE = "/../shared/rules/infiltraitors-rulebook.txt"
 
@@ -40,7 +41,7 @@ def test_missions_1_to_20_numbers():
             got = (ms.suspects(m, agents), ms.bullets(m, agents), ms.suit_count(m))
             assert got == RULEBOOK[n - 1], n
         assert ms.name(m) == "Mission %d" % n
-    assert max(r[0] for r in RULEBOOK) == ms.MAX_SUSPECTS
+    assert max(r[0] for r in RULEBOOK) == sp.MAX_SUSPECTS
 
 
 def test_training_missions():
@@ -50,8 +51,8 @@ def test_training_missions():
         assert (ms.suspects(1, agents), ms.bullets(1, agents)) == (agents, agents + 3)
         assert (ms.suspects(2, agents), ms.bullets(2, agents)) == (agents, agents + 3)
     assert [ms.suit_count(m) for m in range(3)] == [3, 3, 4]
-    assert ms.numbers(0) == sum(1 << n for n in range(2, 14))  # 2-13
-    assert ms.numbers(1) == ms.numbers(2) == sum(1 << n for n in range(2, 16))  # 2-15
+    assert sp.numbers(0) == sum(1 << n for n in range(2, 14))  # 2-13
+    assert sp.numbers(1) == sp.numbers(2) == sum(1 << n for n in range(2, 16))  # 2-15
     assert ms.default_suits(0) == 1 << 0 | 1 << 3 | 1 << 4  # red, yellow, black
     assert ms.has(2, ms.F_CLOCK) and ms.CLOCK_S == 15 * 60
     assert not ms.has(0, ms.F_CLOCK) and not ms.has(1, ms.F_CLOCK)
@@ -60,26 +61,26 @@ def test_training_missions():
 def test_hands_and_numbers():
     for m in range(ms.COUNT):
         want = (3, 3) if m == mission(9) else (5, 7)
-        assert (ms.hand_start(m), ms.hand_limit(m)) == want, m
+        assert (sp.hand_start(m), sp.hand_limit(m)) == want, m
         want = 0xFFFE if m == mission(15) else (0x3FFC if m == 0 else 0xFFFC)
-        assert ms.numbers(m) == want, m
+        assert sp.numbers(m) == want, m
         suits = ms.default_suits(m)
         assert bin(suits).count("1") == ms.suit_count(m) and suits < 32
 
 
 def test_special_rules_flags():
-    want = {2: ms.F_FACEDOWN, 3: ms.F_ORDER, 4: ms.F_SILENT, 6: ms.F_SPECIAL_ASK, 7: ms.F_BALANCE,
-            8: ms.F_LEFT, 9: ms.F_HAND3, 10: ms.F_SILENT, 11: ms.F_SILENT | ms.F_RIGHT,
-            12: ms.F_ELITE, 13: ms.F_BALANCE, 14: ms.F_ORDER | ms.F_FACEDOWN, 15: ms.F_SPECIALS,
-            16: ms.F_PAIR, 17: ms.F_BACKWARDS, 18: ms.F_FINAL, 19: ms.F_KINGPIN}
+    want = {2: sp.F_FACEDOWN, 3: sp.F_ORDER, 4: sp.F_SILENT, 6: sp.F_SPECIAL_ASK, 7: sp.F_BALANCE,
+            8: sp.F_LEFT, 9: sp.F_HAND3, 10: sp.F_SILENT, 11: sp.F_SILENT | sp.F_RIGHT,
+            12: sp.F_ELITE, 13: sp.F_BALANCE, 14: sp.F_ORDER | sp.F_FACEDOWN, 15: sp.F_SPECIALS,
+            16: sp.F_PAIR, 17: sp.F_BACKWARDS, 18: sp.F_FINAL, 19: sp.F_KINGPIN}
     for n in range(1, 21):
         assert ms.flags(mission(n)) == want.get(n, 0), n
-        assert bool(ms.rule(mission(n))) == (n in want), n
+        assert bool(ms.RULES[mission(n)]) == (n in want), n
     assert ms.flags(0) == ms.F_NUM13 and ms.flags(1) == 0 and ms.flags(2) == ms.F_CLOCK
 
 
 def test_rule_texts_fit_the_screen():
-    texts = [ms.rule(m) for m in range(ms.COUNT)] + list(ms.SPECIAL_READING)
+    texts = [ms.RULES[m] for m in range(ms.COUNT)] + list(sp.SPECIAL_READING)
     for t in texts:
         lines = t.split("\n") if t else []
         assert len(lines) <= 3, t

@@ -49,7 +49,7 @@ def test_a_new_session_has_no_table_and_imports_no_rules():
     def check(Session):
         s = Session()
         assert s._table is None
-        assert not s.started and not s.in_progress and not s.over and s.fresh
+        assert not s.started and not s.over and s.fresh
         assert s.status() == "no mission set up" and s.tick(0) == 0 and s.tick(5000) == 0
         assert s._table is None and _loaded(RULES + (SAVE, HISTORY)) == []
     _fresh(check)

@@ -396,7 +396,7 @@ def test_what_screens_and_the_state_json_read():
         (RED, 6, VERTICAL), (BLACK, 4, HORIZONTAL)]
     assert t.identity(b) == (RED, 3) and t.identity(a) is None
     assert t.seen_list() == [(YELLOW, 11)]
-    assert (t.hidden, t.remaining, t.pile, t.identified) == (1, 6, 5, 1)
+    assert (t.slots - t.identified, t.remaining, t.pile, t.identified) == (1, 6, 5, 1)  # 1 out, hidden
     assert (t.status(a), t.status(b), t.agent_of(a), t.agent_of(b)) == (HIDDEN, IDENTIFIED, 2, 0)
     assert t.display == FULL
     t.set_display(COUNT_ONLY)

@@ -6,13 +6,14 @@ well); `upgrade` turns a version 1 save (the table's bytes as a list) into today
 from micropython import const
 
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors import specials as sp
 from lockdown.games.infiltraitors.clues import GUESS, HORIZONTAL, KNOWN, VERTICAL
 from lockdown.games.infiltraitors.missions import bits
-from lockdown.games.infiltraitors.save import agent
+from lockdown.games.infiltraitors.save import NAME, VERSION, agent
 from lockdown.games.infiltraitors.table import (AT, ASIDE, IDENTIFIED, LOSE, NAMES, OFF,
                                                 OPT_ONE_DIVIDES, WHY_ALL, WHY_BULLETS, WHY_TIME,
                                                 WIN, RuleError, Table)
-from lockdown.savefile import field_int
+from lockdown.savefile import field_int, loaded, read
 from lockdown.session import SaveError
 
 FIELDS = ("started", "steps") + NAMES + ("suspects", "clues", "seen", "limit_s", "spent_ms",
@@ -64,9 +65,9 @@ def load(doc):
     bullets = field_int(doc, "bullets", 0, t.bullets)
     result = field_int(doc, "result", 0, LOSE)
     why = field_int(doc, "why", 0, WHY_TIME)
-    field_int(doc, "options", 0, OPT_ONE_DIVIDES if f & ms.F_SPECIALS else 0)
-    field_int(doc, "elite", -1, a - 1 if f & ms.F_ELITE else -1)
-    kp = f & ms.F_KINGPIN
+    field_int(doc, "options", 0, OPT_ONE_DIVIDES if f & sp.F_SPECIALS else 0)
+    field_int(doc, "elite", -1, a - 1 if f & sp.F_ELITE else -1)
+    kp = f & sp.F_KINGPIN
     out = field_int(doc, "out", 0, (1 << a) - 2 if kp else 0)  # one agent at least stays in
     kp_left = field_int(doc, "kp_left", 0, (2 if a == 2 else 1) if kp else 0)
     kp_agent = field_int(doc, "kp_agent", -1, a - 1 if kp else -1)
@@ -93,6 +94,13 @@ def load(doc):
     if not started and (steps or running):
         raise SaveError("not started")
     return t
+
+
+def loads(session, text):
+    """A save text into the session, all or nothing: SaveError before anything changes."""
+    doc = read(text, NAME, VERSION, FIELDS, upgrade)
+    load_into(session, doc)
+    loaded(session, doc)
 
 
 def load_into(session, doc):
@@ -127,16 +135,16 @@ def _suspects(t, raw):
         if not 0 <= status <= IDENTIFIED or not (agent == -1 if kp and not i else 0 <= agent < t.agents):
             raise SaveError("bad suspect %d" % (i + 1))
         if not status and agent >= 0:
-            if held >> agent & 1 or (t.flags & ms.F_ELITE and agent == t.elite):
+            if held >> agent & 1 or (t.flags & sp.F_ELITE and agent == t.elite):
                 raise SaveError("agent holds two")
             held |= 1 << agent
-        if i and status and t.flags & ms.F_ORDER and not t.status(i - 1):
+        if i and status and t.flags & sp.F_ORDER and not t.status(i - 1):
             raise SaveError("out of token order")
         t.s[_SLOT + 2 * i] = ASIDE if agent < 0 else agent
         t.s[_SLOT + 2 * i + 1] = status
         t.s[_SLOTS] = i + 1
     if len(raw) > t.final() >= 0:
-        for i in range(ms.FINAL_CARDS):
+        for i in range(sp.FINAL_CARDS):
             if not t.status(i):
                 raise SaveError("last suspect too soon")
 
@@ -163,12 +171,12 @@ def _clues(t, raw):
     if t.final() >= 0 and t.final_cards_left() < 0:
         raise SaveError("too many reward clues")
     for i in range(t.slots):
-        if t.status(i) and t.flags & ms.F_BALANCE and not t.balanced(i):
+        if t.status(i) and t.flags & sp.F_BALANCE and not t.balanced(i):
             raise SaveError("hit unbalanced")
 
 
 def _seen(t, raw):
-    if raw and t.flags & ms.F_FACEDOWN:
+    if raw and t.flags & sp.F_FACEDOWN:
         raise SaveError("face-up cards")
     b = t.board
     for e in raw:
@@ -209,7 +217,7 @@ _V1_SLOT = const(14)
 _V1_SIZE = const(36)
 
 
-def upgrade(session, doc):
+def upgrade(doc):
     """A version 1 save's fields in today's names; its id is drawn from its content, so the same
     save gets the same one at every boot (the archive keeps it once). A hit whose shooter
     version 1 did not keep (Mission 19, before its Kingpin clue) loses that clue's chance."""
@@ -226,13 +234,13 @@ def upgrade(session, doc):
     if new["kp_left"] and new["kp_agent"] < 0:
         new["kp_left"] = 0
     n = raw[_V1_SLOTS]
-    if not 0 <= n <= ms.MAX_SUSPECTS:
+    if not 0 <= n <= sp.MAX_SUSPECTS:
         raise SaveError("bad v1 table")
     new["suspects"] = [[agent(raw[_V1_SLOT + 2 * i]), raw[_V1_SLOT + 2 * i + 1]] for i in range(n)]
     h = 5381
     for v in raw:
         h = (h * 33 + v) & 0xFFFF
     new["id"] = h or 1
-    new["game"] = session.NAME
-    new["v"] = session.VERSION
+    new["game"] = NAME
+    new["v"] = VERSION
     return new

@@ -5,8 +5,9 @@ table costs about 120 bytes. Training #2 and #3 store 0 suspects and bullets: th
 sets them. Every special rule has a short text of our own, lines of at most 21 characters (a 5x7
 font on 128 px), that the device shows; the rules the device keeps are the flags table.py reads.
 
-The suits' names and the clue board's display levels live here too, not in clues.py and
-table.py: the setup screen (a board's first frame with no save) needs them, and so loads neither.
+Only what the setup screen (a board's first frame with no save) needs is here, so it loads neither
+clues.py nor table.py: the suits' short names, the clue board's display levels, the flag bits it
+reads. The other flag bits, the hands and card numbers they set are in specials.py.
 """
 from micropython import const
 
@@ -14,10 +15,8 @@ COUNT = const(23)  # 0-2: Training #1-#3, 3-22: Missions 1-20
 TRAINING = const(3)
 MIN_AGENTS = const(2)
 MAX_AGENTS = const(5)
-MAX_SUSPECTS = const(11)  # Mission 20
 
 SUITS = const(5)
-SUIT_NAMES = ("red", "blue", "green", "yellow", "black")
 SUIT_SHORT = ("Red", "Blu", "Grn", "Yel", "Blk")
 LETTERS = ("R", "B", "G", "Y", "K")  # K: black, as B is blue
 
@@ -27,25 +26,10 @@ COUNT_ONLY = const(1)
 OFF = const(2)
 DISPLAY_NAMES = ("list", "count", "off")
 
-# Flag bits: what a mission changes
+# Flag bits: what a mission changes (the setup's two; specials.py has the others)
 F_NUM13 = const(0x0001)  # cards 2-13 only (Training #1)
 F_CLOCK = const(0x0002)  # a 15-minute limit (Training #3)
-F_FACEDOWN = const(0x0004)  # every discard face down: no face-up discards to enter
-F_ORDER = const(0x0008)  # number tokens by nab order; shoot in that order
-F_SILENT = const(0x0010)  # no discussion
-F_SPECIAL_ASK = const(0x0020)  # the suits' special cards in the middle, for exchanges
-F_BALANCE = const(0x0040)  # shoot only at 4+ clues, as many vertical as horizontal
-F_LEFT = const(0x0080)  # exchange only with the suspect on the left
-F_HAND3 = const(0x0100)  # hand of 3
-F_RIGHT = const(0x0200)  # shoot only the suspect on the right
-F_ELITE = const(0x0400)  # one elite agent: the only shooter, never nabs
-F_SPECIALS = const(0x0800)  # special cards shuffled in; one as a suspect is a 1
-F_PAIR = const(0x1000)  # a suspect is two cards: number from one, suit from the other
-F_BACKWARDS = const(0x2000)  # hands held backwards
-F_FINAL = const(0x4000)  # 8 suspects, then a last one aside for the 8th shooter
-F_KINGPIN = const(0x8000)  # 8 suspects and the Kingpin aside
 
-FINAL_CARDS = const(8)  # Mission 18: the reward cards, the only clues for the last suspect
 CLOCK_S = const(900)  # Training #3: 15 minutes
 
 _ROW = const(5)
@@ -76,7 +60,8 @@ _ROWS = bytes((
     11, 12, 5, 0x00, 0x00,  # 20
 ))
 
-_RULES = (
+# Each mission's special rule in our words, lines joined by newlines; '' when there is none
+RULES = (
     "Cards 2 to 13 only;\nRed, Yellow, Black.",
     "",
     "Beat the clock:\n15 minutes.",
@@ -100,12 +85,6 @@ _RULES = (
     "1 waits aside for the\n8th shooter; only the\n8 rewards clue it.",
     "Kingpin: after a hit,\nclue him and sit out.\nLast agent shoots.",
     "",
-)
-
-# Mission 15, how the device reads the matching rule for a special suspect (table.OPT_ONE_DIVIDES)
-SPECIAL_READING = (
-    "Special suspect is 1:\nonly its suit matches",
-    "Special suspect is 1:\nevery clue matches.",
 )
 
 
@@ -143,23 +122,6 @@ def suit_count(m):
     return _ROWS[m * _ROW + 2]
 
 
-def hand_limit(m):
-    return 3 if flags(m) & F_HAND3 else 7
-
-
-def hand_start(m):
-    """Cards dealt to each agent (the rulebook deals 5 in training; Mission 9 deals 3)."""
-    return 3 if flags(m) & F_HAND3 else 5
-
-
-def numbers(m):
-    """The card numbers in play as a bit mask: bit n for number n; bit 1 is a special card."""
-    f = flags(m)
-    if f & F_NUM13:
-        return 0x3FFC  # 2-13
-    return 0xFFFE if f & F_SPECIALS else 0xFFFC  # 1-15 or 2-15
-
-
 def default_suits(m):
     """The suits as a mask (bit 0 red, 1 blue, 2 green, 3 yellow, 4 black).
 
@@ -168,8 +130,3 @@ def default_suits(m):
     """
     n = suit_count(m)
     return 0x19 if n == 3 else (0x1B if n == 4 else 0x1F)
-
-
-def rule(m):
-    """The special rule in our words, lines joined by newlines; '' when there is none."""
-    return _RULES[m]

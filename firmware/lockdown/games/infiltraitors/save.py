@@ -2,13 +2,29 @@
 clock. The table's state is read by the names table.py gives it (NAMES, at its AT), never by offset; an
 agent none holds (the Kingpin's, no elite yet) is -1. Imported by the session for each save and
 forgotten after it (the console's line after a save too); reading a save back is load.py's.
+The save's name and version are here, not on the session, which is in RAM from boot.
 """
+from micropython import const
+
+from lockdown.games import unload
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.table import ASIDE, AT, NAMES
+
+NAME = "infiltraitors"
+VERSION = const(2)
 
 
 def agent(v):
     return -1 if v == ASIDE else v
+
+
+def dumps(session):
+    """The save text: the fields in the core's envelope (lockdown/savefile.py, forgotten after)."""
+    from lockdown.savefile import write
+    try:
+        return write(fields(session), NAME, VERSION, session.id)
+    finally:
+        unload("lockdown.savefile")
 
 
 def fields(session):

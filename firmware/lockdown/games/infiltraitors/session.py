@@ -25,24 +25,17 @@ from lockdown.session import ALERT, REDRAW, GameSession, RuleError
 _SAVE_EVERY_MS = const(10000)
 _TIME_UP = const(3)  # clock.TIME_UP (clock.py is not loaded before the first mission)
 _A_TIME = const(9)  # table.A_TIME
-_SAVE = "lockdown.games.infiltraitors.save"
-_LOAD = "lockdown.games.infiltraitors.load"
-_DESCRIBE = "lockdown.games.infiltraitors.describe"
-_START = "lockdown.games.infiltraitors.start"
 
 
 class Session(GameSession):
     PACKAGE = "lockdown.games.infiltraitors"
-    NAME = "infiltraitors"
-    VERSION = 2
     STATE_SIZE = 49  # table.SNAPSHOT (a test holds them equal): the undo ring's entry
 
     def __init__(self, entropy=None):
-        self.entropy = entropy  # pyright: ignore[reportAttributeAccessIssue]  None (tests): a seeded source is made at the first new mission
+        self.entropy = entropy  # None (tests): a seeded source is made at the first new mission
         self._table = None  # made when first asked for (`table`): not for the first setup
         self.started = False  # False until a mission is set up: until then the App shows the setup (before_home)
         self.steps = 0  # committed actions of this mission: 0 is a fresh one
-        self.changes = 0
         self.warning = 0  # the clock's last warning (clock.WARN_5, WARN_1, TIME_UP) the home flashes
         self._resume = False  # a loaded clock was running: it goes on from the first tick
         self._saved_ms = 0  # the clock's time spent at the last change
@@ -61,25 +54,16 @@ class Session(GameSession):
         return t
 
     state = table  # what the core's undo ring snapshots
-    @property
-    def FIELDS(self):  # type: ignore  # noqa: N802 (the core's name): load.py's, read while loading
-        from lockdown.games.infiltraitors.load import FIELDS
-        return FIELDS
 
-    @property
-    def in_progress(self):
-        """A mission is set up and not over: a new one would replace it (setup asks first)."""
-        return self.started and not self.table.result
-
-    def start(self, mission, agents, limit_s, display, now, suits=0):
-        """A new mission replaces the table (the store archives a finished one); `suits` is a mask
-        of the suits in play, 0 for the mission's default. A RuleError changes nothing. Its code
+    def start(self, mission, agents, limit, display, now, suits=0):
+        """A new mission replaces the table (the store archives a finished one); `limit` is the
+        clock's in seconds (0: none), `suits` a mask of the suits in play, 0 for the mission's default. A RuleError changes nothing. Its code
         (start.py) is loaded for it only."""
         try:
             from lockdown.games.infiltraitors.start import start
-            start(self, mission, agents, limit_s, display, now, suits)
+            start(self, mission, agents, limit, display, now, suits)
         finally:
-            unload(_START)
+            unload("lockdown.games.infiltraitors.start")
 
     # ---- changes and undo ------------------------------------------------------------------------
     def act(self, code, fn, *args, arg=-1):
@@ -94,21 +78,23 @@ class Session(GameSession):
         self._moved()
         return r
 
-    def can_undo(self):
-        return bool(self.history.count or self._before)
-
-    def undo_name(self) -> str:
+    # the core's undo_name, undo_lines and tick return literals by type: these overrides widen them
+    def undo_name(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         """What an undo would take back: a step, or the new mission over the one before."""
         return GameSession.undo_name(self) or ("New mission" if self._before else "")
 
-    def describe(self, code, arg) -> str:
-        """The step in words (describe.py, imported for the undo screen and forgotten again)."""
-        return _words("describe", self.table, code, arg)
+    def describe(self, code, arg, lines=False):
+        """The step in words, or (`lines`) what else it changed: describe.py, imported for the
+        undo screen and forgotten again."""
+        try:
+            from lockdown.games.infiltraitors import describe as d
+            return (d.lines if lines else d.describe)(self.table, code, arg)
+        finally:
+            unload("lockdown.games.infiltraitors.describe")
 
-    def undo_lines(self):
-        """What else the step changed, for the undo screen."""
+    def undo_lines(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         h = self.history
-        return _words("lines", self.table, h.last_code(), h.last_arg()) if h.count else ()
+        return self.describe(h.last_code(), h.last_arg(), True) if h.count else ()
 
     def undo(self):
         if not self.history.count and self._before:
@@ -137,7 +123,7 @@ class Session(GameSession):
             self._stopped = True
 
     # ---- the clock ------------------------------------------------------------------------------
-    def tick(self, now) -> int:
+    def tick(self, now):  # pyright: ignore[reportIncompatibleMethodOverride]
         """Time passing, whatever screen is on top: ALERT on the clock's warnings and time up (kept
         in `warning` for the home screen to flash), REDRAW when the second shown changed, else 0.
         The clock stops when the mission ends, and goes on if an undo takes the end back."""
@@ -194,40 +180,25 @@ class Session(GameSession):
             from lockdown.games.infiltraitors.save import status
             return status(self)
         finally:
-            unload(_SAVE)
+            unload("lockdown.games.infiltraitors.save")
 
-    def fields(self):
-        """The save's named fields (save.py, imported for it and forgotten again)."""
+    def dumps(self):
+        """The save text (save.py, imported for it and forgotten again, with the save's name and
+        version: the session, in RAM from boot, keeps none of the save's names)."""
         try:
-            from lockdown.games.infiltraitors.save import fields
-            return fields(self)
+            from lockdown.games.infiltraitors.save import dumps
+            return dumps(self)
         finally:
-            unload(_SAVE)
+            unload("lockdown.games.infiltraitors.save")
 
     def loads(self, text):
-        """The core's loads, all or nothing; load.py (with save.py) is forgotten after it."""
+        """Loads a save, all or nothing: load.py checks every field against the others, and a
+        SaveError leaves the session as it was. load.py, save.py and the core's savefile.py are
+        forgotten after it."""
         try:
-            GameSession.loads(self, text)
+            from lockdown.games.infiltraitors.load import loads
+            loads(self, text)
         finally:
-            unload(_LOAD)
-            unload(_SAVE)
-
-    def load_fields(self, doc):
-        """Takes a save's fields when they are a mission play can reach (load.py checks every
-        one against the others); SaveError before anything changes."""
-        from lockdown.games.infiltraitors.load import load_into
-        load_into(self, doc)
-
-    def upgrade(self, doc):
-        """A save of version 1 (the table's bytes in a list) in today's named fields."""
-        from lockdown.games.infiltraitors.load import upgrade
-        return upgrade(self, doc)
-
-
-def _words(fn, *args):
-    """describe.py's `describe` or `lines`: that module is needed only while the undo screen opens."""
-    try:
-        from lockdown.games.infiltraitors import describe
-        return getattr(describe, fn)(*args)
-    finally:
-        unload(_DESCRIBE)
+            unload("lockdown.games.infiltraitors.load")
+            unload("lockdown.games.infiltraitors.save")
+            unload("lockdown.savefile")

@@ -12,6 +12,7 @@ step. Suspects take slots in nab order, which is also the number token order of 
 from micropython import const
 
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors import specials as sp
 from lockdown.games.infiltraitors.missions import COUNT_ONLY, DISPLAY_NAMES, FULL, OFF  # noqa: F401
 from lockdown.games.infiltraitors.clock import Clock
 from lockdown.games.infiltraitors.clues import (GUESS, HORIZONTAL, KNOWN, SMALL_SIZE, SPECIAL,
@@ -80,7 +81,7 @@ _B_OUT = const(11)  # Mission 19: bit a once agent a sits out
 _B_KP_LEFT = const(12)  # Mission 19: Kingpin clues the last hit still allows
 _B_KP_AGENT = const(13)  # Mission 19: the agent giving them
 _B_SLOT = const(14)  # two bytes a slot: agent, status
-SIZE = _B_SLOT + 2 * ms.MAX_SUSPECTS
+SIZE = _B_SLOT + 2 * sp.MAX_SUSPECTS
 SNAPSHOT = SIZE + SMALL_SIZE
 # The state's bytes by the names the save gives them (save.py, load.py): NAMES[k] is s[AT[k]]
 NAMES = ("mission", "agents", "bullets", "result", "why", "options", "display", "suits", "elite",
@@ -105,7 +106,7 @@ class Table:
                 ms.has(mission, ms.F_NUM13) or suits >> SUITS or bits(suits) != ms.suit_count(mission)):
             raise RuleError("Suits are fixed")
         self.flags = ms.flags(mission)
-        self.board = Board(ms.numbers(mission), bool(self.flags & ms.F_PAIR))
+        self.board = Board(sp.numbers(mission), bool(self.flags & sp.F_PAIR))
         self.clock = Clock(ms.CLOCK_S if self.flags & ms.F_CLOCK else 0)
         s = self.s = bytearray(SIZE)
         s[_B_MISSION] = mission
@@ -116,7 +117,7 @@ class Table:
         s[_B_DISPLAY] = display
         s[_B_ELITE] = ASIDE
         s[_B_KP_AGENT] = ASIDE
-        if self.flags & ms.F_KINGPIN:
+        if self.flags & sp.F_KINGPIN:
             s[_B_SLOT] = ASIDE
             s[_B_SLOTS] = 1
 
@@ -146,12 +147,12 @@ class Table:
         """Suspects not yet nabbed, not counting one aside (Mission 18's last, as Mission 19's
         Kingpin)."""
         n = self.s[_B_TOTAL] - self.s[_B_SLOTS]
-        return n - 1 if self.flags & ms.F_FINAL and self.s[_B_SLOTS] <= ms.FINAL_CARDS else n
+        return n - 1 if self.flags & sp.F_FINAL and self.s[_B_SLOTS] <= sp.FINAL_CARDS else n
 
     def can_nab(self):
         """A suspect is there to be nabbed: from the pile, or Mission 18's last after 8 hits."""
         return bool(self.pile) or (self.s[_B_SLOTS] == self.final()
-                                   and self.identified >= ms.FINAL_CARDS)
+                                   and self.identified >= sp.FINAL_CARDS)
 
     @property
     def identified(self):
@@ -164,11 +165,6 @@ class Table:
     def remaining(self):
         """Suspects not yet identified: in the pile, in front of agents, aside."""
         return self.s[_B_TOTAL] - self.identified
-
-    @property
-    def hidden(self):
-        """Suspects out of the pile and not yet identified."""
-        return self.s[_B_SLOTS] - self.identified
 
     @property
     def result(self):
@@ -209,18 +205,19 @@ class Table:
 
     def kingpin(self):
         """Mission 19: the Kingpin's slot (0), else -1."""
-        return 0 if self.flags & ms.F_KINGPIN else -1
+        return 0 if self.flags & sp.F_KINGPIN else -1
 
     def final(self):
         """Mission 18: the slot the last suspect takes (8), else -1."""
-        return ms.FINAL_CARDS if self.flags & ms.F_FINAL else -1
+        return sp.FINAL_CARDS if self.flags & sp.F_FINAL else -1
 
     def final_cards_left(self):
         """Mission 18: reward cards not yet given as clues to the last suspect."""
         f = self.final()
         if f < 0 or f >= self.s[_B_SLOTS]:
-            return ms.FINAL_CARDS
-        return ms.FINAL_CARDS - self.clue_count(f)
+            return sp.FINAL_CARDS
+        b = self.board
+        return sp.FINAL_CARDS - b.count(f, VERTICAL) - b.count(f, HORIZONTAL)
 
     def is_out(self, agent):
         """Mission 19: this agent has clued the Kingpin and sits out."""
@@ -241,7 +238,7 @@ class Table:
 
     def kingpin_now(self):
         """Mission 19: one agent is left, and must shoot the Kingpin now."""
-        return bool(self.flags & ms.F_KINGPIN and self.agents_in_play() == 1
+        return bool(self.flags & sp.F_KINGPIN and self.agents_in_play() == 1
                     and not self.s[_B_KP_LEFT] and self.status(0) == HIDDEN)
 
     def next_token(self):
@@ -250,9 +247,6 @@ class Table:
             if self.status(i) == HIDDEN:
                 return i + 1
         return self.s[_B_SLOTS] + 1 if self.can_nab() else 0
-
-    def clue_count(self, i):
-        return self.board.count(i, VERTICAL) + self.board.count(i, HORIZONTAL)
 
     def balanced(self, i):
         """Missions 7 and 13: 4 clues or more, as many vertical as horizontal."""
@@ -269,15 +263,15 @@ class Table:
         if not s[_B_BULLETS]:  # only a damaged save gets here: play loses at fewer than the suspects
             return _SHOT_NO_BULLET
         f = self.flags
-        if f & ms.F_KINGPIN:
+        if f & sp.F_KINGPIN:
             if self.kingpin_now():
                 if i:
                     return SHOT_KINGPIN_NOW
             elif not i:
                 return SHOT_KINGPIN_WAITS
-        if f & ms.F_ORDER and i + 1 != self.next_token():
+        if f & sp.F_ORDER and i + 1 != self.next_token():
             return SHOT_ORDER
-        if f & ms.F_BALANCE and not self.balanced(i):
+        if f & sp.F_BALANCE and not self.balanced(i):
             return SHOT_BALANCE
         return SHOT_OK
 
@@ -301,7 +295,7 @@ class Table:
         """A card of this mission; specials as clues in Missions 6 and 15, as suspects in 15."""
         if not 0 <= suit < SUITS or not self.s[_B_SUITS] >> suit & 1 or not 0 < number < 16:
             return False
-        if number == SPECIAL and clue and self.flags & ms.F_SPECIAL_ASK:
+        if number == SPECIAL and clue and self.flags & sp.F_SPECIAL_ASK:
             return True
         return bool(self.board.numbers >> number & 1)
 
@@ -312,13 +306,13 @@ class Table:
         self._playing()
         if not 0 <= agent < s[_B_AGENTS]:
             raise RuleError("No such agent")
-        if s[_B_SLOTS] == self.final() and self.identified < ms.FINAL_CARDS:
+        if s[_B_SLOTS] == self.final() and self.identified < sp.FINAL_CARDS:
             raise RuleError("Last waits for 8 hits")
         if not self.can_nab():
             raise RuleError("Pile is empty")
         if self.holder(agent) >= 0:
             raise RuleError("Holds a suspect")
-        if agent == s[_B_ELITE] and self.flags & ms.F_ELITE:
+        if agent == s[_B_ELITE] and self.flags & sp.F_ELITE:
             raise RuleError("Elite never nabs")
         if self.is_out(agent):
             raise RuleError("Sits out")
@@ -365,7 +359,7 @@ class Table:
         why = self.may_shoot(i)
         if why:
             raise RuleError(SHOT_TEXT[why])
-        kp = self.flags & ms.F_KINGPIN and right and i
+        kp = self.flags & sp.F_KINGPIN and right and i
         if kp and not (0 <= shooter < self.s[_B_AGENTS] and not self.is_out(shooter)):
             raise RuleError("Who shot? Not in play")
         if suit >= 0:
@@ -400,7 +394,7 @@ class Table:
     def seen(self, suit, number, on=True):
         """A card the table saw face up (a face-up discard), or `on`=False to take one back."""
         self._playing()
-        if self.flags & ms.F_FACEDOWN:
+        if self.flags & sp.F_FACEDOWN:
             raise RuleError("Discards face down")
         if not self.valid_card(suit, number, False):
             raise RuleError("Not in this mission")
@@ -426,7 +420,7 @@ class Table:
     # Settings: each an undo step too
     def set_elite(self, agent):
         """Mission 12: the agent the group drew."""
-        if not self.flags & ms.F_ELITE or not 0 <= agent < self.s[_B_AGENTS]:
+        if not self.flags & sp.F_ELITE or not 0 <= agent < self.s[_B_AGENTS]:
             raise RuleError("No elite here")
         if self.holder(agent) >= 0:
             raise RuleError("Holds a suspect")
@@ -436,7 +430,7 @@ class Table:
         """The suits in play (bit 0 red), before any card is entered; Training #1's are fixed."""
         if self.flags & ms.F_NUM13 or bits(mask) != ms.suit_count(self.mission) or mask >> SUITS:
             raise RuleError("Suits are fixed")
-        if self.board.n or self.s[_B_SLOTS] > (1 if self.flags & ms.F_KINGPIN else 0):
+        if self.board.n or self.s[_B_SLOTS] > (1 if self.flags & sp.F_KINGPIN else 0):
             raise RuleError("Set before play")
         for t in range(SUITS):
             if self.board.seen_mask(t):
@@ -444,7 +438,7 @@ class Table:
         self._setting(_B_SUITS, mask)
 
     def set_option(self, bit, on):
-        if not self.flags & ms.F_SPECIALS or bit != OPT_ONE_DIVIDES:
+        if not self.flags & sp.F_SPECIALS or bit != OPT_ONE_DIVIDES:
             raise RuleError("No such option here")
         self._setting(_B_OPTS, self.s[_B_OPTS] | bit if on else self.s[_B_OPTS] & ~bit)
 

@@ -7,6 +7,7 @@ nothing; the lists are made again only when the game changes.
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors import specials as sp
 from lockdown.games.infiltraitors.clues import HORIZONTAL, SPECIAL, SUITS, VERTICAL
 from lockdown.games.infiltraitors.screens.common import LETTERS, NUMS, cards_lines, draw_card, wrap
 from lockdown.games.infiltraitors.table import A_CLUE, A_KINGPIN, A_SEEN, FULL, OFF, SHOT_TEXT
@@ -118,7 +119,7 @@ class SuspectBoard(CardEntry):
         else:
             lines = ["1 card can be" if n == 1 else "%d cards can be" % n if n else WRONG]
         rule = None
-        if t.flags & (ms.F_BALANCE | ms.F_ORDER):
+        if t.flags & (sp.F_BALANCE | sp.F_ORDER):
             why = t.may_shoot(i)
             rule = SHOT_TEXT[why] if why else "May eliminate now"
         cut = False

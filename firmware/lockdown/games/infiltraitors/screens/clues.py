@@ -1,5 +1,6 @@
 """Eliminate a Traitor: right or wrong, each a bullet, naming a card or none."""
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors import specials as sp
 from lockdown.games.infiltraitors.clues import SUITS
 from lockdown.games.infiltraitors.screens.common import card_text
 from lockdown.games.infiltraitors.table import A_SHOT, ASIDE, WIN
@@ -22,7 +23,7 @@ class Eliminate(Form):
         self.app = app
         self.i = i
         t = app.session.table
-        self.kp = bool(t.flags & ms.F_KINGPIN and i)
+        self.kp = bool(t.flags & sp.F_KINGPIN and i)
         self.shooter = -1
         self.change("shooter", 1)  # the first agent in play, but the suspect's holder
         if self.shooter == t.agent_of(i):

@@ -10,6 +10,7 @@ every pass); a warning it leaves (session.warning) flashes here.
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors import specials as sp
 from lockdown.games.infiltraitors.screens.common import DIGITS, clock_text, draw_clock
 from lockdown.games.infiltraitors.table import A_NAB, OFF, WHY_NAMES, WIN
 from lockdown.ui import title_bar
@@ -52,7 +53,8 @@ class Home:
         app = self.app
         t = self.session.table
         if button == ALARM:
-            if self.session.can_undo():
+            s = self.session
+            if s.history.count or s.undo_name():  # a step, or the mission a new one replaced
                 app.open("undo")
             else:
                 app.flash("Nothing to undo")
@@ -110,7 +112,7 @@ class Home:
             i = t.holder(a)
             if t.is_out(a):
                 line = "A%d sits out" % (a + 1)
-            elif t.flags & ms.F_ELITE and a == t.elite:
+            elif t.flags & sp.F_ELITE and a == t.elite:
                 line = "A%d elite: shoots" % (a + 1)
             elif i >= 0:
                 line = "A%d has S%d" % (a + 1, i + 1) + self._count(t, i)
@@ -119,7 +121,7 @@ class Home:
             lines.append(line)
             if i >= 0:
                 hints.append("GO: clue board")
-            elif t.is_out(a) or (t.flags & ms.F_ELITE and a == t.elite) or not t.can_nab():
+            elif t.is_out(a) or (t.flags & sp.F_ELITE and a == t.elite) or not t.can_nab():
                 hints.append("hold GO: menu")
             else:
                 hints.append("GO: nab")

@@ -2,6 +2,7 @@
 who may be eliminated yet, the elite agent, the reading of a special suspect, the Kingpin, the
 last suspect; and the settings the group may change (each an undo step)."""
 from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors import specials as sp
 from lockdown.games.infiltraitors.screens.common import LETTERS
 from lockdown.games.infiltraitors.table import (A_DISPLAY, A_ELITE, A_OPTION, ASIDE, DISPLAY_NAMES,
                                                 FULL, HIDDEN, OFF, OPT_ONE_DIVIDES)
@@ -19,20 +20,20 @@ class Rules(Form):
         t = self.app.session.table
         f = t.flags
         m = t.mission
-        rule = ms.rule(m)
+        rule = ms.RULES[m]
         rows = tuple(("line", k) for k in range(len(rule.split("\n")))) if rule else ("norule",)
         rows += ("suits", "hand")
-        if f & ms.F_ORDER:
+        if f & sp.F_ORDER:
             rows += ("next",)
-        if f & ms.F_BALANCE:
+        if f & sp.F_BALANCE:
             rows += tuple(("may", i) for i in range(t.slots) if t.status(i) == HIDDEN)
-        if f & ms.F_ELITE:
+        if f & sp.F_ELITE:
             rows += ("elite",)
-        if f & ms.F_SPECIALS:
+        if f & sp.F_SPECIALS:
             rows += ("one", ("reading", 0), ("reading", 1))
-        if f & ms.F_FINAL:
+        if f & sp.F_FINAL:
             rows += ("final",)
-        if f & ms.F_KINGPIN:
+        if f & sp.F_KINGPIN:
             rows += ("in_play", "kp_left")
         return rows + ("board",)
 
@@ -40,9 +41,9 @@ class Rules(Form):
         t = self.app.session.table
         if type(r) is tuple:
             if r[0] == "line":
-                return ms.rule(t.mission).split("\n")[r[1]]
+                return ms.RULES[t.mission].split("\n")[r[1]]
             if r[0] == "reading":
-                return ms.SPECIAL_READING[bool(t.options & OPT_ONE_DIVIDES)].split("\n")[r[1]]
+                return sp.SPECIAL_READING[bool(t.options & OPT_ONE_DIVIDES)].split("\n")[r[1]]
             return "S%d may go" % (r[1] + 1)
         return {"norule": "No special rule", "suits": "Suits", "hand": "Hand",
                 "next": "Next token", "elite": "Elite agent", "one": "Special 1",
@@ -56,7 +57,7 @@ class Rules(Form):
         if r == "suits":
             return "".join(LETTERS[s] for s in range(5) if t.suits >> s & 1)
         if r == "hand":
-            return "%d, max %d" % (ms.hand_start(t.mission), ms.hand_limit(t.mission))
+            return "%d, max %d" % (sp.hand_start(t.mission), sp.hand_limit(t.mission))
         if r == "next":
             return str(t.next_token()) if t.next_token() else "done"
         if r == "elite":

@@ -14,6 +14,8 @@ to the table once one is set up); the last row opens the game picker.
 Before a mission is set up the session has no table (it makes one when first asked), and this
 screen asks it nothing: a board's first frame with no save loads neither table.py nor clues.py.
 """
+from micropython import const
+
 from lockdown.events import ALARM, GO
 from lockdown.games.infiltraitors import missions as ms
 from lockdown.games.infiltraitors.missions import (DISPLAY_NAMES, FULL, LETTERS, OFF, SUIT_SHORT, SUITS,
@@ -23,10 +25,9 @@ from lockdown.ui import ROWS, Form
 _LABELS = {"mission": "Mission", "agents": "Agents", "suspects": "Suspects", "bullets": "Bullets",
            "clock": "Clock", "board": "Clue board", "start": "Start mission",
            "picker": "Other games"}
-_START = "GO start mission"
 _SUITS_HOW = ("Suits (fixed)", "Suits (default)", "Suits (chosen)", "Suits (all five)")
-_MAX_MIN = 99
-_AGENTS = 3  # the agents of a session's first table (Table(0, 3)): the first setup's
+_MAX_MIN = const(99)
+_AGENTS = const(3)  # the agents of a session's first table (Table(0, 3)): the first setup's
 
 
 def _clock(m):
@@ -55,7 +56,7 @@ def suit_choice(m, k):
 
 class Setup(Form):
     title = "NEW MISSION"
-    footer = _START
+    footer = "GO start mission"
 
     def __init__(self, app):
         s = app.session
@@ -79,15 +80,11 @@ class Setup(Form):
         return suit_choice(self.mission, self.choice)
 
     def layout(self):
-        rule = ms.rule(self.mission)
+        rule = ms.RULES[self.mission]
         lines = tuple(("rule", k) for k in range(len(rule.split("\n")))) if rule else (("rule", -1),)
         names = ("names",) if self.suits != (1 << SUITS) - 1 else ()
         return (("mission", "agents", "suspects", "bullets") + lines + ("clock", "board", "suits") +
                 names + ("start", "picker"))
-
-    def _stops(self, r):
-        """Does the cursor stop on this row (it sets or does something)?"""
-        return r in ("start", "picker") or self.editable(r)
 
     def _suit_names(self):
         """The suits in play as the cards name them ('Red, Yel, Blk'), made when the choice changes."""
@@ -100,7 +97,7 @@ class Setup(Form):
 
     def label(self, r):
         if type(r) is tuple:
-            rule = ms.rule(self.mission)
+            rule = ms.RULES[self.mission]
             return rule.split("\n")[r[1]] if rule else "No special rule"
         if r == "suits":
             m = self.mission
@@ -160,13 +157,14 @@ class Setup(Form):
         rows = self.rows
         for _ in range(n * step):
             k = self.cur + step
-            while 0 <= k < len(rows) and not self._stops(rows[k]):
+            # the rows it stops on set or do something
+            while 0 <= k < len(rows) and not (rows[k] in ("start", "picker") or self.editable(rows[k])):
                 k += step
             if not 0 <= k < len(rows):
                 break
             self.cur = k
         self.top = min(max(self.top, self.cur - ROWS + 1), self.cur)
-        self.footer = "GO: other games" if self.rows[self.cur] == "picker" else _START
+        self.footer = "GO: other games" if self.rows[self.cur] == "picker" else Setup.footer
 
     def pick(self, r):
         if r == "picker":
@@ -190,7 +188,8 @@ class Setup(Form):
 
     def start(self, sure=False):
         app = self.app
-        if app.session.in_progress and not sure:
+        s = app.session
+        if s.started and not s.over and not sure:  # a mission in progress: ask first
             app.open("new", self)
             return
         app.session.start(self.mission, self.agents, self.minutes * 60, self.display, app.now,

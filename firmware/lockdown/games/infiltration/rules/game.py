@@ -48,7 +48,7 @@ PASS_SKIPS_ESCAPED = const(0x10)  # first player passes over players with nobody
 NELSON_ALWAYS = const(0x20)  # Officer Nelson raises the alarm with nobody in his room (default)
 CHECK_AT_START = const(0x40)  # NPC leave checks use rooms at the start of the phase (default)
 EXTRACT = const(0x80)  # the Extract variant: shares worked out at the end of Resolution
-DEFAULT_FLAGS = const(0x70)
+_DEFAULT_FLAGS = const(0x70)
 _SETTING_FLAGS = const(0xF0)
 
 MIN_PLAYERS = const(2)
@@ -63,32 +63,28 @@ NPC_ROOM = const(0x0F)
 
 # Byte layout of the state
 B_PROX = const(0)
-_B_ALARM = const(1)  # stored as alarm + 1, so -1..8 is 0..9
-_B_ROUND = const(2)
+B_ALARM = const(1)  # stored as alarm + 1, so -1..8 is 0..9
+B_ROUND = const(2)
 B_PHASE = const(3)
 B_FIRST = const(4)
-_B_PLAYERS = const(5)
+B_PLAYERS = const(5)
 B_FLAGS = const(6)
-_B_ALARM_START = const(7)  # stored + 1
-_B_DIE = const(8)  # this round's roll, 0 before it
-_B_OPS = const(9)  # MAX_OPS operatives of 3 bytes: flags, data total, token count
+B_ALARM_START = const(7)  # stored + 1
+B_DIE = const(8)  # this round's roll, 0 before it
+B_OPS = const(9)  # MAX_OPS operatives of 3 bytes: flags, data total, token count
 OP_SIZE = const(3)
-_B_NPCS = const(27)  # NPC_COUNT bytes: 0 = not in play, else room | NPC_FACE_UP
+B_NPCS = const(27)  # NPC_COUNT bytes: 0 = not in play, else room | NPC_FACE_UP
 # The NPC phase walk (npc.py): bit n of each mask set once NPC n did that step this phase.
 # All three are 0 outside the NPC phase (and a game that ended in it).
-_B_NPC_CHECKED = const(32)  # made its leave check (CHECK_AT_START)
-_B_NPC_ACTED = const(33)  # acted (or left)
-_B_NPC_NEXT = const(34)  # 1 + the NPC the first player sends next in its room; 0: by NPC number
+B_NPC_CHECKED = const(32)  # made its leave check (CHECK_AT_START)
+B_NPC_ACTED = const(33)  # acted (or left)
+B_NPC_NEXT = const(34)  # 1 + the NPC the first player sends next in its room; 0: by NPC number
 STATE_SIZE = const(35)
 
 # Why the game ended, for the end screen
 _END_NONE = const(0)
 END_ESCAPED = const(1)
 END_LOCKDOWN = const(2)
-
-
-def clamp(v, lo, hi):
-    return lo if v < lo else hi if v > hi else v
 
 
 class Game:
@@ -110,12 +106,12 @@ class Game:
         if not 0 <= first < players:
             raise RuleError("no such player")
         s = self.s
-        settings = s[B_FLAGS] & _SETTING_FLAGS if s[_B_PLAYERS] else DEFAULT_FLAGS
+        settings = s[B_FLAGS] & _SETTING_FLAGS if s[B_PLAYERS] else _DEFAULT_FLAGS
         for i in range(STATE_SIZE):
             s[i] = 0
-        s[_B_PLAYERS] = players
+        s[B_PLAYERS] = players
         s[B_FLAGS] = settings | (TWO_PLAYER if two_player else 0) | (PHYSICAL_DIE if physical_die else 0)
-        s[_B_ALARM] = s[_B_ALARM_START] = alarm_start + 1
+        s[B_ALARM] = s[B_ALARM_START] = alarm_start + 1
         s[B_FIRST] = first
         s[B_PHASE] = SETUP
 
@@ -123,7 +119,7 @@ class Game:
         """Ends setup: round 1 begins with its Selection phase."""
         if self.phase != SETUP:
             raise RuleError("game already started")
-        self.s[_B_ROUND] = 1
+        self.s[B_ROUND] = 1
         self.s[B_PHASE] = SELECTION
 
     # ----- reading -----------------------------------------------------------------------------
@@ -133,15 +129,15 @@ class Game:
 
     @property
     def alarm(self):
-        return self.s[_B_ALARM] - 1
+        return self.s[B_ALARM] - 1
 
     @property
     def alarm_start(self):
-        return self.s[_B_ALARM_START] - 1
+        return self.s[B_ALARM_START] - 1
 
     @property
     def round(self):
-        return self.s[_B_ROUND]
+        return self.s[B_ROUND]
 
     @property
     def phase(self):
@@ -153,12 +149,12 @@ class Game:
 
     @property
     def players(self):
-        return self.s[_B_PLAYERS]
+        return self.s[B_PLAYERS]
 
     @property
     def die(self):
         """This round's Security roll, 0 before it."""
-        return self.s[_B_DIE]
+        return self.s[B_DIE]
 
     def flag(self, bit):
         return bool(self.s[B_FLAGS] & bit)
@@ -174,43 +170,32 @@ class Game:
     @property
     def ops(self):
         """Number of operatives: one per player, or two each in the two-player game."""
-        return 4 if self.s[B_FLAGS] & TWO_PLAYER else self.s[_B_PLAYERS]
+        return 4 if self.s[B_FLAGS] & TWO_PLAYER else self.s[B_PLAYERS]
 
     def owner(self, op):
         """The player who runs operative `op`."""
         return op >> 1 if self.s[B_FLAGS] & TWO_PLAYER else op
 
     def status(self, op):
-        return self.s[_B_OPS + op * OP_SIZE] & STATUS_MASK
+        return self.s[B_OPS + op * OP_SIZE] & STATUS_MASK
 
     def has(self, op, bit):
-        return bool(self.s[_B_OPS + op * OP_SIZE] & bit)
+        return bool(self.s[B_OPS + op * OP_SIZE] & bit)
 
     def data(self, op):
-        return self.s[_B_OPS + op * OP_SIZE + 1]
+        return self.s[B_OPS + op * OP_SIZE + 1]
 
     def tokens(self, op):
-        return self.s[_B_OPS + op * OP_SIZE + 2]
+        return self.s[B_OPS + op * OP_SIZE + 2]
 
     def npc(self, n):
         """(room, face_up) of NPC n, or None when it is not in play."""
-        v = self.s[_B_NPCS + n]
+        v = self.s[B_NPCS + n]
         return (v & NPC_ROOM, bool(v & NPC_FACE_UP)) if v else None
 
     def npc_room(self, n):
         """NPC n's room, 0 when it is not in play (npc() without the tuple, for the NPC walk)."""
-        return self.s[_B_NPCS + n] & NPC_ROOM
-
-    def npc_up(self, n):
-        return bool(self.s[_B_NPCS + n] & NPC_FACE_UP)
-
-    def npc_in_play_mask(self):
-        """Bit n set while NPC n is in the game."""
-        m = 0
-        for n in range(NPC_COUNT):
-            if self.s[_B_NPCS + n]:
-                m |= 1 << n
-        return m
+        return self.s[B_NPCS + n] & NPC_ROOM
 
     def end_reason(self):
         if not self.over:
@@ -221,7 +206,7 @@ class Game:
     def set_proximity(self, value):
         """Sets the proximity dial (clamped to 0..99); reaching 99 is lockdown, whatever the cause."""
         self._check_playing()
-        self.s[B_PROX] = clamp(value, 0, PROX_MAX)
+        self.s[B_PROX] = min(max(value, 0), PROX_MAX)
         if self.s[B_PROX] == PROX_MAX:
             self._lockdown()
 
@@ -230,7 +215,7 @@ class Game:
 
     def set_alarm(self, value):
         self._check_playing()
-        self.s[_B_ALARM] = clamp(value, ALARM_MIN, ALARM_MAX) + 1
+        self.s[B_ALARM] = min(max(value, ALARM_MIN), ALARM_MAX) + 1  # clamped to -1..8
 
     def add_alarm(self, delta):
         self.set_alarm(self.alarm + delta)
@@ -243,7 +228,7 @@ class Game:
             raise RuleError("already rolled")
         if not 1 <= die <= 6:
             raise RuleError("die is 1 to 6")
-        self.s[_B_DIE] = die
+        self.s[B_DIE] = die
         self.s[B_FLAGS] |= ROLLED
         self.add_proximity(die + self.alarm)
 
@@ -259,29 +244,27 @@ class Game:
         elif p == OVER:
             raise RuleError("game is over")
         elif p == SECURITY:
-            if not self.s[B_FLAGS] & ROLLED:
+            s = self.s
+            if not s[B_FLAGS] & ROLLED:
                 raise RuleError("roll first")
-            self._new_round()
+            s[B_ROUND] = min(s[B_ROUND] + 1, 255)  # a new round
+            s[B_DIE] = 0
+            s[B_FLAGS] &= ~ROLLED & 0xFF
+            s[B_FIRST] = self.next_first_player()
+            s[B_PHASE] = SELECTION
         elif p == NPC:
             from lockdown.games.infiltration.rules.npc import current  # here, not at the top: npc.py imports this module
             if current(self):
                 raise RuleError("NPCs still to go")
-            self.s[_B_NPC_CHECKED] = self.s[_B_NPC_ACTED] = self.s[_B_NPC_NEXT] = 0
+            self.s[B_NPC_CHECKED] = self.s[B_NPC_ACTED] = self.s[B_NPC_NEXT] = 0
             self.s[B_PHASE] = SECURITY
             from lockdown.modules import forget
             forget((WALK,))  # the walk's code leaves RAM until the next NPC phase (once no screen holds it)
         else:
-            if p == SELECTION:
-                self._clear_delays()
+            if p == SELECTION:  # the delays of this Selection are spent
+                for op in range(self.ops):
+                    self._set_op_bit(op, DELAYED, False)
             self.s[B_PHASE] = p + 1
-
-    def _new_round(self):
-        s = self.s
-        s[_B_ROUND] = min(s[_B_ROUND] + 1, 255)
-        s[_B_DIE] = 0
-        s[B_FLAGS] &= ~ROLLED & 0xFF
-        s[B_FIRST] = self.next_first_player()
-        s[B_PHASE] = SELECTION
 
     def next_first_player(self):
         """The player left of the first player, passing over those with nobody inside (a setting)."""
@@ -312,7 +295,7 @@ class Game:
 
     def _set_op_bit(self, op, bit, on):
         self._check_op(op)
-        i = _B_OPS + op * OP_SIZE
+        i = B_OPS + op * OP_SIZE
         self.s[i] = (self.s[i] | bit) if on else (self.s[i] & ~bit & 0xFF)
 
     def set_wounded(self, op, on=True):
@@ -341,15 +324,11 @@ class Game:
         if self.has(op, WOUNDED):
             self._set_op_bit(op, DELAYED, True)
 
-    def _clear_delays(self):
-        for op in range(self.ops):
-            self._set_op_bit(op, DELAYED, False)
-
     def escape(self, op):
         """The operative retreated out of the entry room. Everyone out ends the game."""
         self._check_playing()
         self._check_op(op)
-        i = _B_OPS + op * OP_SIZE
+        i = B_OPS + op * OP_SIZE
         self.s[i] = (self.s[i] & ~STATUS_MASK & 0xFF) | ESCAPED
         for o in range(self.ops):
             if self.status(o) == INSIDE:
@@ -361,7 +340,7 @@ class Game:
         self._check_op(op)
         if not (0 <= data <= 255 and 0 <= tokens <= 255):
             raise RuleError("0 to 255")
-        i = _B_OPS + op * OP_SIZE
+        i = B_OPS + op * OP_SIZE
         self.s[i + 1] = data
         self.s[i + 2] = tokens
 
@@ -370,7 +349,7 @@ class Game:
         s[B_FLAGS] |= LOCKDOWN
         s[B_PHASE] = OVER
         for op in range(self.ops):
-            i = _B_OPS + op * OP_SIZE
+            i = B_OPS + op * OP_SIZE
             if s[i] & STATUS_MASK == INSIDE:
                 s[i] = (s[i] & ~STATUS_MASK & 0xFF) | CAPTURED
 
@@ -385,65 +364,46 @@ class Game:
             raise RuleError("no such NPC")
         if not 0 <= room <= SECRET_ROOM:
             raise RuleError("room 1 to 12 or secret")
-        self.s[_B_NPCS + n] = (room | (NPC_FACE_UP if face_up else 0)) if room else 0
+        self.s[B_NPCS + n] = (room | (NPC_FACE_UP if face_up else 0)) if room else 0
 
     def _npc_in_play(self, n):
         if not 0 <= n < NPC_COUNT:
             raise RuleError("no such NPC")
-        if not self.s[_B_NPCS + n]:
+        if not self.s[B_NPCS + n]:
             raise RuleError("NPC not in play")
 
     def flip_npc(self, n):
         """Turns NPC n face up or face down."""
         self._npc_in_play(n)
-        self.s[_B_NPCS + n] ^= NPC_FACE_UP
+        self.s[B_NPCS + n] ^= NPC_FACE_UP
 
     def move_npc(self, n, room):
         """Puts NPC n in another room (1..12, or 13 for the secret room), keeping its face."""
         self._npc_in_play(n)
         if not 1 <= room <= SECRET_ROOM:
             raise RuleError("room 1 to 12 or secret")
-        self.s[_B_NPCS + n] = (self.s[_B_NPCS + n] & NPC_FACE_UP) | room
+        self.s[B_NPCS + n] = (self.s[B_NPCS + n] & NPC_FACE_UP) | room
 
     def remove_npc(self, n):
         """NPC n leaves the game (destroyed, or gone out of the entry room)."""
         self._npc_in_play(n)
-        self.s[_B_NPCS + n] = 0
+        self.s[B_NPCS + n] = 0
 
     # ----- the NPC phase walk (npc.py works its steps out of these) ----------------------------
     @property
     def npc_checked(self):
         """Bit n set once NPC n made its leave check this NPC phase."""
-        return self.s[_B_NPC_CHECKED]
+        return self.s[B_NPC_CHECKED]
 
     @property
     def npc_acted(self):
         """Bit n set once NPC n acted (or left) this NPC phase."""
-        return self.s[_B_NPC_ACTED]
+        return self.s[B_NPC_ACTED]
 
     @property
     def npc_pick(self):
         """The NPC the first player sends next in its room, or -1: by NPC number."""
-        return self.s[_B_NPC_NEXT] - 1
-
-    def npc_done(self, n, check):
-        """NPC n made its leave check (`check`) or acted; a pick is used up by it."""
-        self._check_walk()
-        self.s[_B_NPC_CHECKED if check else _B_NPC_ACTED] |= 1 << n
-        self.s[_B_NPC_NEXT] = 0
-
-    def pick_npc(self, n):
-        self._check_walk()
-        self.s[_B_NPC_NEXT] = n + 1
-
-    def end_npc_walk(self):
-        """Every NPC has checked and acted: the walk is over, the NPCs stay where they stand."""
-        self._check_walk()
-        self.s[_B_NPC_CHECKED] = self.s[_B_NPC_ACTED] = (1 << NPC_COUNT) - 1
-
-    def _check_walk(self):
-        if self.s[B_PHASE] != NPC:
-            raise RuleError("not the NPC phase")
+        return self.s[B_NPC_NEXT] - 1
 
     # ----- settings ----------------------------------------------------------------------------
     def set_setting(self, bit, on):
@@ -470,98 +430,9 @@ class Game:
         from lockdown.games.infiltration.rules.invariants import first_broken
         return first_broken(self)
 
-    # ----- the state as named fields, for the save format (save.py) ----------------------------
+    # ----- the state as named fields, for the save format ---------------------------------------
     def fields(self):
-        """The whole state as named, JSON-ready fields (names in save.py); from_fields() takes them back."""
-        from lockdown.games.infiltration.rules.save import FLAGS, MARKS, SETTINGS, names
-        s = self.s
-        ops = []
-        for op in range(self.ops):
-            i = _B_OPS + op * OP_SIZE
-            o = {"status": STATUS_NAMES[s[i] & STATUS_MASK]}  # type: dict
-            for name, bit in MARKS:
-                o[name] = bool(s[i] & bit)
-            o["data"] = s[i + 1]
-            o["tokens"] = s[i + 2]
-            ops.append(o)
-        npcs = {}
-        for n in range(NPC_COUNT):
-            if s[_B_NPCS + n]:
-                npcs[NPC_NAMES[n]] = {"room": self.npc_room(n), "face": "up" if self.npc_up(n) else "down"}
-        d = {"players": s[_B_PLAYERS], "round": s[_B_ROUND], "phase": PHASE_NAMES[s[B_PHASE]],
-             "first": s[B_FIRST], "prox": s[B_PROX], "alarm": self.alarm, "alarm_start": self.alarm_start,
-             "die": s[_B_DIE]}
-        for name, bit in FLAGS:
-            d[name] = bool(s[B_FLAGS] & bit)
-        d["settings"] = settings = {}
-        for name, bit in SETTINGS:
-            settings[name] = bool(s[B_FLAGS] & bit)
-        d["ops"] = ops
-        d["npcs"] = npcs
-        d["npc_walk"] = {"checked": names(s[_B_NPC_CHECKED]), "acted": names(s[_B_NPC_ACTED]),
-                         "next": NPC_NAMES[s[_B_NPC_NEXT] - 1] if s[_B_NPC_NEXT] else None}
-        return d
-
-    def from_fields(self, d):
-        """Takes the state from fields() back, all or nothing: RuleError says what is wrong
-        (a field, or the invariant of play it breaks) and leaves the game as it was."""
-        was = bytearray(self.s)
-        try:
-            self._from_fields(d)
-            broken = self.check()
-            if broken:
-                raise RuleError(broken)
-        except RuleError:
-            self.s[:] = was
-            raise
-
-    def _from_fields(self, d):
-        from lockdown.games.infiltration.rules.save import (FIELDS, FLAGS, MARKS, OP_FIELDS, SETTING_NAMES,
-                                                            SETTINGS, flag, index, keys, mask, number)
-        s = self.s
-        keys(d, FIELDS, "game")
-        for i in range(STATE_SIZE):
-            s[i] = 0
-        s[_B_PLAYERS] = number(d, "players", MIN_PLAYERS, MAX_PLAYERS)
-        s[_B_ROUND] = number(d, "round", 0, 255)
-        s[B_PHASE] = index(d["phase"], PHASE_NAMES, "phase")
-        s[B_FIRST] = number(d, "first", 0, s[_B_PLAYERS] - 1)
-        s[B_PROX] = number(d, "prox", 0, PROX_MAX)
-        s[_B_ALARM] = number(d, "alarm", ALARM_MIN, ALARM_MAX) + 1
-        s[_B_ALARM_START] = number(d, "alarm_start", -1, 1) + 1
-        s[_B_DIE] = number(d, "die", 0, 6)
-        flags = 0
-        for name, bit in FLAGS:
-            flags |= bit if flag(d, name) else 0
-        settings = d["settings"]
-        keys(settings, SETTING_NAMES, "settings")
-        for name, bit in SETTINGS:
-            flags |= bit if flag(settings, name) else 0
-        s[B_FLAGS] = flags
-        ops = d["ops"]
-        if type(ops) is not list or len(ops) != self.ops:
-            raise RuleError("ops must list %d operatives" % self.ops)
-        for op, o in enumerate(ops):
-            keys(o, OP_FIELDS, "operative %d" % (op + 1))
-            i = _B_OPS + op * OP_SIZE
-            f = index(o["status"], STATUS_NAMES, "status")
-            for name, bit in MARKS:
-                f |= bit if flag(o, name) else 0
-            s[i] = f
-            s[i + 1] = number(o, "data", 0, 255)
-            s[i + 2] = number(o, "tokens", 0, 255)
-        npcs = d["npcs"]
-        if type(npcs) is not dict:
-            raise RuleError("npcs must map names")
-        for name in npcs:
-            n = index(name, NPC_NAMES, "NPC")
-            where = npcs[name]
-            keys(where, ("room", "face"), name)
-            up = index(where["face"], ("down", "up"), "face")
-            s[_B_NPCS + n] = number(where, "room", 1, SECRET_ROOM) | (NPC_FACE_UP if up else 0)
-        walk = d["npc_walk"]
-        keys(walk, ("checked", "acted", "next"), "npc_walk")
-        s[_B_NPC_CHECKED] = mask(walk, "checked")
-        s[_B_NPC_ACTED] = mask(walk, "acted")
-        if walk["next"] is not None:
-            s[_B_NPC_NEXT] = index(walk["next"], NPC_NAMES, "NPC in npc_walk") + 1
+        """The whole state as named, JSON-ready fields (save.py's fields(), imported for the call:
+        the save format is not in RAM between saves)."""
+        from lockdown.games.infiltration.rules.save import fields
+        return fields(self)

@@ -7,8 +7,6 @@ the log is not part of the undo snapshot, so a roll undone and rolled again over
 round's entry, and `sync` (after an undo) forgets rolls and rounds the game no longer has.
 Net dial turns are the sum of what the app reported: undoing a turn does not take it back.
 """
-import json
-
 from micropython import const
 
 from lockdown.games.infiltration.rules.game import NPC_COUNT, PHYSICAL_DIE
@@ -36,13 +34,14 @@ ACTED = const(0)
 LEFT = const(1)
 
 
-class LogError(ValueError):
-    """A saved log cannot be loaded; the message says why."""
-
-
 def in_play(game):
-    """Bit n set while NPC n is in the game; taken before an NPC step for `on_npc_step`."""
-    return game.npc_in_play_mask()
+    """Bit n set while NPC n is in the game; taken before an NPC step for `on_npc_step` (and
+    read by invariants.py)."""
+    m = 0
+    for n in range(NPC_COUNT):
+        if game.npc_room(n):  # 0: not in play
+            m |= 1 << n
+    return m
 
 
 def _s8(v):
@@ -54,6 +53,22 @@ class GameLog:
         self.buf = bytearray(CAP * SIZE)
         self.last = 0  # the latest round in the log, 0 when empty
         self.faces = [0] * 6  # device rolls per face, across games (saved apart from the rounds)
+        self._kept = []  # (buf, last, id) of the game before each "new game" the undo ring holds
+
+    def keep(self, ident, most):
+        """A new game: the old game's log and id are kept, so undoing the new game brings them
+        back; `most` of them, as many as the undo ring holds new games."""
+        k = self._kept
+        k.append((bytes(self.buf), self.last, ident))
+        if len(k) > most:
+            del k[:len(k) - most]
+
+    def back(self, ident):
+        """A new game undone: the log and the id of the game before it (`ident` if none is kept)."""
+        if self._kept:
+            buf, self.last, ident = self._kept.pop()
+            self.buf[:] = buf
+        return ident
 
     def reset(self):
         """A new game: forget the rounds, keep the face counts."""
@@ -148,58 +163,3 @@ class GameLog:
             if self.has(r):
                 rows.append([self.get(r, f) for f in range(SIZE)])
         return {"v": VERSION, "rounds": rows}
-
-    def load(self, doc):
-        """Loads a dumped log, all or nothing: LogError leaves this log as it was."""
-        if type(doc) is not dict or sorted(doc) != ["rounds", "v"]:
-            raise LogError("log: keys must be v, rounds")
-        if doc["v"] != VERSION:
-            raise LogError("log: version %r not supported" % (doc["v"],))
-        rows = doc["rounds"]
-        if type(rows) is not list or len(rows) > CAP:
-            raise LogError("log: rounds must list at most %d" % CAP)
-        buf = bytearray(CAP * SIZE)
-        last = 0
-        for row in rows:
-            _check_row(row, last)
-            last = row[0]
-            i = (last - 1) % CAP * SIZE
-            for f in range(SIZE):
-                buf[i + f] = row[f] & 0xFF
-        if rows and last - rows[0][0] >= CAP:
-            raise LogError("log: rounds span more than %d" % CAP)
-        self.buf[:] = buf
-        self.last = last
-
-    def to_json(self):
-        return json.dumps(self.dump())
-
-    def from_json(self, text):
-        try:
-            doc = json.loads(text)
-        except ValueError:
-            raise LogError("log: not JSON")
-        self.load(doc)
-
-    def load_faces(self, faces):
-        """Loads the six face counts saved from `faces` (the save document's "faces" key)."""
-        if type(faces) is not list or len(faces) != 6 or [v for v in faces if type(v) is not int or v < 0]:
-            raise LogError("log: faces must be 6 counts")
-        self.faces[:] = faces
-
-
-_LIMITS = ((1, 255), (0, 6), (-1, 8), (0, 99), (0, 99), (0, (1 << NPC_COUNT) - 1),
-           (0, (1 << NPC_COUNT) - 1), (-127, 127), (-127, 127))
-
-
-def _check_row(row, last):
-    if type(row) is not list or len(row) != SIZE:
-        raise LogError("log: a round must have %d numbers" % SIZE)
-    for f in range(SIZE):
-        lo, hi = _LIMITS[f]
-        if type(row[f]) is not int or not lo <= row[f] <= hi:
-            raise LogError("log: %s must be %d..%d" % (FIELDS[f], lo, hi))
-    if row[0] <= last:
-        raise LogError("log: rounds out of order")
-    if not row[F_DIE] and (row[F_ALARM] or row[F_BEFORE] or row[F_AFTER]):
-        raise LogError("log: round %d has no roll" % row[0])

@@ -9,6 +9,7 @@ from lockdown.games.infiltration.rules.game import (ALARM_MAX, BLACKMAIL, CAPTUR
                                                     MAX_OPS, MAX_PLAYERS, MIN_PLAYERS, NPC, NPC_COUNT, NPC_NAMES,
                                                     OVER, PROTOTYPE, PROX_MAX, ROLLED, SECRET_ROOM, SECURITY, SETUP,
                                                     WOUNDED)
+from lockdown.games.infiltration.rules.gamelog import in_play
 
 
 def first_broken(g):
@@ -26,7 +27,7 @@ def first_broken(g):
         return "die out of range"
     if (phase == SETUP) != (g.round == 0):
         return "round 0 is setup, and only it"
-    if phase == SETUP and (g.proximity or g.alarm != g.alarm_start or g.npc_in_play_mask()):
+    if phase == SETUP and (g.proximity or g.alarm != g.alarm_start or in_play(g)):
         return "setup changed the table"
     if g.flag(ROLLED) != bool(g.die):
         return "rolled flag without die, or die without it"

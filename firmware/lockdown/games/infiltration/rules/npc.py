@@ -4,7 +4,8 @@ Order: with CHECK_AT_START (default) every face-up NPC first makes its leave che
 it starts the phase in, before any NPC acts; then each face-up NPC acts, room by room from the
 entry room (1) to room 12, then the secret room (13). NPCs sharing a room go by NPC number unless
 the first player sends another first (choose). Face-down NPCs do nothing.
-Progress is kept by the Game (npc_checked, npc_acted, npc_pick), and the next step is worked out
+Progress is kept in the Game's state (read as npc_checked, npc_acted, npc_pick; written only here,
+so the Game's class, in RAM from boot, holds none of this code), and the next step is worked out
 from the game each time, so undo restores it exactly and corrections between steps (flip, move, remove) just work.
 The device moves the NPCs and the dials; the prompt tells the table the rest.
 A step that wounds (Harris, Nelson) takes the operatives the group marks as wounded in that
@@ -14,8 +15,9 @@ the secret room depends on the room cards, which only the table sees.
 """
 from micropython import const
 
-from lockdown.games.infiltration.rules.game import (CHECK_AT_START, INSIDE, LAST_ROOM, NELSON_ALWAYS, NPC,
-                                                    NPC_COUNT, NPC_NAMES, SECRET_ROOM, RuleError)
+from lockdown.games.infiltration.rules.game import (B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_NPCS, B_PHASE,
+                                                    CHECK_AT_START, INSIDE, LAST_ROOM, NELSON_ALWAYS, NPC,
+                                                    NPC_COUNT, NPC_FACE_UP, NPC_NAMES, SECRET_ROOM, RuleError)
 
 # The five NPCs, by number
 CSX = const(0)
@@ -47,7 +49,7 @@ _MOVES = (CLEAR, HARRIS_GO, BACK, KENT_GO)  # go back one room (BAILEY_ASK too, 
 
 def _kind(g, n, checks):
     """The step NPC n has to make now (leave checks or acts), or 0."""
-    if not g.npc_up(n) or (g.npc_checked if checks else g.npc_acted) & (1 << n):
+    if not g.s[B_NPCS + n] & NPC_FACE_UP or (g.npc_checked if checks else g.npc_acted) & (1 << n):
         return 0
     room = g.npc_room(n)
     leave = LEAVE if room == _ENTRY and n != NELSON else BAILEY_CHECK if n == BAILEY else 0
@@ -101,7 +103,7 @@ def choose(g, n):
     """The first player sends NPC n next, before the others in its room."""
     if n not in choices(g):
         raise RuleError("not due in this room")
-    g.pick_npc(n)
+    _walk(g)[B_NPC_NEXT] = n + 1
 
 
 def back(room):
@@ -144,7 +146,9 @@ def confirm(g, answer=True, to=0, hit=0):
         if hit >> op & 1:
             g.set_wounded(op)
     n, kind = step
-    g.npc_done(n, _checks(g))
+    s = _walk(g)
+    s[B_NPC_CHECKED if _checks(g) else B_NPC_ACTED] |= 1 << n  # a pick is used up by it
+    s[B_NPC_NEXT] = 0
     room = g.npc_room(n)
     if kind == LEAVE or (kind in (BAILEY_CHECK, BAILEY_ASK) and answer):
         g.remove_npc(n)
@@ -165,8 +169,17 @@ def confirm(g, answer=True, to=0, hit=0):
 
 
 def skip(g):
-    """Ends the walk with the NPCs where they stand (the group ran them by hand)."""
-    g.end_npc_walk()
+    """Ends the walk with the NPCs where they stand (the group ran them by hand): every NPC has
+    checked and acted."""
+    s = _walk(g)
+    s[B_NPC_CHECKED] = s[B_NPC_ACTED] = (1 << NPC_COUNT) - 1
+
+
+def _walk(g):
+    """The game's state bytes, to write the walk's progress into: only in the NPC phase."""
+    if g.s[B_PHASE] != NPC:
+        raise RuleError("not the NPC phase")
+    return g.s
 
 
 def _where(room):

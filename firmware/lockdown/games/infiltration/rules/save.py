@@ -5,17 +5,22 @@ by name, the NPC walk by name) plus "v", the game's "id" (drawn at New game, so 
 once however it is undone; older saves have none) and the game log under "log" and "faces".
 Strict on the way in: anything malformed, out of range, from an unknown version or a state play
 cannot reach raises SaveError and the Game passed in is left exactly as it was. Version 1 (raw flag bytes,
-written by the firmware before named fields) is migrated on load. The names of the Game's fields
-and their validators live here too (Game.fields() and from_fields() import them when called), so
-none of it is in RAM before the first save or restore.
+written by the firmware before named fields) is migrated on load. The Game's fields, their names
+and their validators live here too (Game.fields() imports them when called), so none of it is in
+RAM before the first save or restore: a board's first frame imports none of it.
 """
 import json
 
 from micropython import const
 
-from lockdown.games.infiltration.rules.game import (CHECK_AT_START, BLACKMAIL, DELAYED, EXTRACT, LOCKDOWN, NELSON_ALWAYS,
-                                                    NPC_COUNT, NPC_NAMES, PASS_SKIPS_ESCAPED, PHYSICAL_DIE,
-                                                    PROTOTYPE, ROLLED, STATUS_NAMES, TWO_PLAYER, WOUNDED, RuleError)
+from lockdown.games.infiltration.rules.game import (ALARM_MAX, ALARM_MIN, B_ALARM, B_ALARM_START, B_DIE, B_FIRST,
+                                                    B_FLAGS, B_NPC_ACTED, B_NPC_CHECKED, B_NPC_NEXT, B_NPCS, B_OPS,
+                                                    B_PHASE, B_PLAYERS, B_PROX, B_ROUND, BLACKMAIL, CHECK_AT_START,
+                                                    DELAYED, EXTRACT, LOCKDOWN, MAX_PLAYERS, MIN_PLAYERS,
+                                                    NELSON_ALWAYS, NPC_COUNT, NPC_FACE_UP, NPC_NAMES, OP_SIZE,
+                                                    PASS_SKIPS_ESCAPED, PHASE_NAMES, PHYSICAL_DIE, PROTOTYPE,
+                                                    PROX_MAX, ROLLED, SECRET_ROOM, STATE_SIZE, STATUS_MASK,
+                                                    STATUS_NAMES, TWO_PLAYER, WOUNDED, RuleError)
 
 VERSION = const(2)
 _OPTIONAL = ("log", "faces", "id")  # the game log (gamelog.py) and the game id, checked as strictly
@@ -39,7 +44,7 @@ def dumps(game, log=None, ident=0):
     """The save document; with `log` (a GameLog) its rounds and die face counts go in too, and
     a nonzero `ident` as the game's "id"."""
     doc = {"v": VERSION}
-    doc.update(game.fields())
+    doc.update(fields(game))
     if ident:
         doc["id"] = ident
     if log is not None:
@@ -74,7 +79,7 @@ def loads(text, game, log=None):
                     fields[k] = doc[k]
         checked = _log(doc) if log is not None else None
         ident = number(doc, "id", 1, _ID_MAX) if "id" in doc else 0
-        game.from_fields(fields)
+        from_fields(game, fields)
     except RuleError as e:
         raise SaveError("save: " + str(e))
     if checked and log is not None:  # checked only when given a log
@@ -138,19 +143,20 @@ def _from_v1(doc):
 
 def _log(doc):
     """The document's log and face counts checked into a new GameLog, before anything is loaded."""
-    from lockdown.games.infiltration.rules.gamelog import GameLog, LogError
+    from lockdown.games.infiltration.rules.gamelog import GameLog
+    from lockdown.games.infiltration.rules.logload import LogError, load, load_faces
     checked = GameLog()
     try:
         if "log" in doc:
-            checked.load(doc["log"])
+            load(checked, doc["log"])
         if "faces" in doc:
-            checked.load_faces(doc["faces"])
+            load_faces(checked, doc["faces"])
     except LogError as e:
         raise SaveError("save: " + str(e))
     return checked
 
 
-# The Game's named fields (Game.fields(), Game.from_fields()): name and bit
+# The Game's named fields (fields(), from_fields()): name and bit
 FLAGS = (("two_player", TWO_PLAYER), ("physical_die", PHYSICAL_DIE), ("rolled", ROLLED),
           ("lockdown", LOCKDOWN))
 SETTINGS = (("pass_skips_escaped", PASS_SKIPS_ESCAPED), ("nelson_always", NELSON_ALWAYS),
@@ -212,3 +218,98 @@ def mask(walk, key):
 def names(mask):
     """The NPCs of a bit mask, by name."""
     return [NPC_NAMES[n] for n in range(NPC_COUNT) if mask >> n & 1]
+
+
+def fields(g):
+    """The Game's whole state as named, JSON-ready fields; from_fields() takes them back."""
+    s = g.s
+    ops = []
+    for op in range(g.ops):
+        i = B_OPS + op * OP_SIZE
+        o = {"status": STATUS_NAMES[s[i] & STATUS_MASK]}  # type: dict
+        for name, bit in MARKS:
+            o[name] = bool(s[i] & bit)
+        o["data"] = s[i + 1]
+        o["tokens"] = s[i + 2]
+        ops.append(o)
+    npcs = {}
+    for n in range(NPC_COUNT):
+        if s[B_NPCS + n]:
+            npcs[NPC_NAMES[n]] = {"room": g.npc_room(n), "face": "up" if s[B_NPCS + n] & NPC_FACE_UP else "down"}
+    d = {"players": s[B_PLAYERS], "round": s[B_ROUND], "phase": PHASE_NAMES[s[B_PHASE]],
+         "first": s[B_FIRST], "prox": s[B_PROX], "alarm": g.alarm, "alarm_start": g.alarm_start,
+         "die": s[B_DIE]}
+    for name, bit in FLAGS:
+        d[name] = bool(s[B_FLAGS] & bit)
+    d["settings"] = settings = {}
+    for name, bit in SETTINGS:
+        settings[name] = bool(s[B_FLAGS] & bit)
+    d["ops"] = ops
+    d["npcs"] = npcs
+    d["npc_walk"] = {"checked": names(s[B_NPC_CHECKED]), "acted": names(s[B_NPC_ACTED]),
+                     "next": NPC_NAMES[s[B_NPC_NEXT] - 1] if s[B_NPC_NEXT] else None}
+    return d
+
+
+def from_fields(g, d):
+    """Takes the state from fields() back, all or nothing: RuleError says what is wrong
+    (a field, or the invariant of play it breaks) and leaves the game as it was."""
+    was = bytearray(g.s)
+    try:
+        _from_fields(g, d)
+        broken = g.check()
+        if broken:
+            raise RuleError(broken)
+    except RuleError:
+        g.s[:] = was
+        raise
+
+
+def _from_fields(g, d):
+    s = g.s
+    keys(d, FIELDS, "game")
+    for i in range(STATE_SIZE):
+        s[i] = 0
+    s[B_PLAYERS] = number(d, "players", MIN_PLAYERS, MAX_PLAYERS)
+    s[B_ROUND] = number(d, "round", 0, 255)
+    s[B_PHASE] = index(d["phase"], PHASE_NAMES, "phase")
+    s[B_FIRST] = number(d, "first", 0, s[B_PLAYERS] - 1)
+    s[B_PROX] = number(d, "prox", 0, PROX_MAX)
+    s[B_ALARM] = number(d, "alarm", ALARM_MIN, ALARM_MAX) + 1
+    s[B_ALARM_START] = number(d, "alarm_start", -1, 1) + 1
+    s[B_DIE] = number(d, "die", 0, 6)
+    flags = 0
+    for name, bit in FLAGS:
+        flags |= bit if flag(d, name) else 0
+    settings = d["settings"]
+    keys(settings, SETTING_NAMES, "settings")
+    for name, bit in SETTINGS:
+        flags |= bit if flag(settings, name) else 0
+    s[B_FLAGS] = flags
+    ops = d["ops"]
+    if type(ops) is not list or len(ops) != g.ops:
+        raise RuleError("ops must list %d operatives" % g.ops)
+    for op, o in enumerate(ops):
+        keys(o, OP_FIELDS, "operative %d" % (op + 1))
+        i = B_OPS + op * OP_SIZE
+        f = index(o["status"], STATUS_NAMES, "status")
+        for name, bit in MARKS:
+            f |= bit if flag(o, name) else 0
+        s[i] = f
+        s[i + 1] = number(o, "data", 0, 255)
+        s[i + 2] = number(o, "tokens", 0, 255)
+    npcs = d["npcs"]
+    if type(npcs) is not dict:
+        raise RuleError("npcs must map names")
+    for name in npcs:
+        n = index(name, NPC_NAMES, "NPC")
+        where = npcs[name]
+        keys(where, ("room", "face"), name)
+        up = index(where["face"], ("down", "up"), "face")
+        s[B_NPCS + n] = number(where, "room", 1, SECRET_ROOM) | (NPC_FACE_UP if up else 0)
+    walk = d["npc_walk"]
+    keys(walk, ("checked", "acted", "next"), "npc_walk")
+    s[B_NPC_CHECKED] = mask(walk, "checked")
+    s[B_NPC_ACTED] = mask(walk, "acted")
+    if walk["next"] is not None:
+        s[B_NPC_NEXT] = index(walk["next"], NPC_NAMES, "NPC in npc_walk") + 1

@@ -23,11 +23,15 @@ MERGE_MS = const(1500)  # detents of one spin closer than this undo as one step
 _SAVE = "lockdown.games.infiltration.rules.save"
 
 
-def _forget_save():
-    """save.py (and invariants.py, which the loader checks with) are needed only while a save is
-    written or read: their RAM comes back between saves."""
-    unload(_SAVE)
-    unload("lockdown.games.infiltration.rules.invariants")
+def _save(fn, *args):
+    """save.py's `fn`: save.py (and invariants.py, logload.py, which the loader checks with) are needed only
+    while a save is written or read, so their RAM comes back between saves."""
+    try:
+        return getattr(__import__(_SAVE, None, None, (fn,)), fn)(*args)
+    finally:
+        unload(_SAVE)
+        unload("lockdown.games.infiltration.rules.invariants")
+        unload("lockdown.games.infiltration.rules.logload")
 
 
 class Session(GameSession):
@@ -44,7 +48,6 @@ class Session(GameSession):
         self.changes = 0  # committed actions so far; the board saves when this moves
         self._spin = 0  # the spin the last action was part of (0: none), and its last detent
         self._spin_at = 0
-        self._logs = []  # (buf, last, id) of the game before each "new game" the history holds
         self._fresh = False  # a new game started here and not over since (see `fresh`)
 
     @property
@@ -64,39 +67,25 @@ class Session(GameSession):
         operative's data); it folds into the last action when that was the same spin, `now`
         (app.now) less than MERGE_MS after its previous detent, so a quick spin is one undo step.
         """
-        fold = self._begin(code, spin, now, arg)
-        try:
-            fn(*args)
-        except RuleError:
-            if not fold:
-                self.history.drop()
-                self._spin = 0
-            raise
-        if code == A_SETUP:
-            self._keep_log()
-            self.new_id()
-        self._fresh = code == A_SETUP or self._fresh and not self.game.over
-        self.changes += 1
-
-    def _begin(self, code, spin, now, arg=0):
-        """Records the undo entry for an action, unless it folds into the last one; says which."""
-        fold = bool(spin and spin == self._spin and self.history.count and self.history.last_code() == code
+        h = self.history
+        fold = bool(spin and spin == self._spin and h.count and h.last_code() == code
                     and diff(now, self._spin_at) < MERGE_MS)
         self._spin = spin
         self._spin_at = now
         if not fold:
-            self.history.record(self.game, code, arg)
-        return fold
-
-    def _keep_log(self):
-        """A new game: keep the old game's log and id, so undoing the new game brings them back.
-
-        One is kept per "new game" entry the history still holds, no more.
-        """
-        self._logs.append((bytes(self.log.buf), self.log.last, self.id))
-        extra = len(self._logs) - self.history.codes(A_SETUP)
-        if extra > 0:
-            del self._logs[:extra]
+            h.record(self.game, code, arg)
+        try:
+            fn(*args)
+        except RuleError:
+            if not fold:
+                h.drop()
+                self._spin = 0
+            raise
+        if code == A_SETUP:  # the game before is kept, as many as the ring holds new games
+            self.log.keep(self.id, self.history.codes(A_SETUP))
+            self.new_id()
+        self._fresh = code == A_SETUP or self._fresh and not self.game.over
+        self.changes += 1
 
     def turn(self, code, delta, merge=False):
         """Moves the alarm (A_ALARM) or proximity (A_PROX) dial by `delta`."""
@@ -143,9 +132,7 @@ class Session(GameSession):
             self.log.on_manual(g, code, g.alarm - alarm if code == A_ALARM else g.proximity - prox)
         if code == A_SETUP:
             self._fresh = False
-            if self._logs:
-                buf, self.log.last, self.id = self._logs.pop()
-                self.log.buf[:] = buf
+            self.id = self.log.back(self.id)
         if code:
             self.changes += 1
             self.log.sync(self.game)
@@ -154,19 +141,11 @@ class Session(GameSession):
     # ----- what the board's store and loop need --------------------------------------------------
     def dumps(self):
         """The save document: the game, its id and its log (save.py, imported for it and forgotten)."""
-        try:
-            from lockdown.games.infiltration.rules.save import dumps
-            return dumps(self.game, self.log, self.id)
-        finally:
-            _forget_save()
+        return _save("dumps", self.game, self.log, self.id)
 
     def loads(self, text):
         """Loads a save document, all or nothing (SaveError, a ValueError, leaves all as it was)."""
-        try:
-            from lockdown.games.infiltration.rules.save import loads
-            self.id = loads(text, self.game, self.log)
-        finally:
-            _forget_save()
+        self.id = _save("loads", text, self.game, self.log)
         self._fresh = False
         self.history  # noqa: B018  (made now: a restored game's first detent allocates nothing)
 
