@@ -111,15 +111,18 @@ class Session(GameSession):
 
     def _set_level(self, level):
         self.level = level
+        self._ai = None  # its tables are made when the device first plays, not at every level passed
         if level >= 0:
             self._device_army()
 
     def _device_army(self):
+        """The level's army (ai.py's choice, which reads only `level`): no search tables for it."""
+        from lockdown.games.infiltrate.ai import Opponent
         b = self.board
         for size in (1, 2, 3):
             while b.army_remove(DEVICE, size):
                 pass
-        self.opponent().army(b, DEVICE)
+        Opponent.army(self, b, DEVICE)  # pyright: ignore[reportArgumentType]
 
     def start(self, first):
         """Ends the army phase; first is 0, 1, or -1 to draw with the device's die."""
