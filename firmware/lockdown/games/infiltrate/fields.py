@@ -14,8 +14,8 @@ def fields(st, level):
     """The named fields of state bytes st (and the device's level)."""
     a = B_ARMY
     frm, to = st[B_LAST_FROM], st[B_LAST_TO]
-    board = [None] * SQUARES
-    empty = []
+    empty = []  # type: list
+    board = [empty] * SQUARES
     for sq in range(SQUARES):
         k = st[B_TOP + sq]
         n = 0
@@ -23,7 +23,6 @@ def fields(st, level):
             n += 1
             k = st[B_BELOW + k]
         if not n:
-            board[sq] = empty
             continue
         stack = board[sq] = [0] * n
         k = st[B_TOP + sq]
