@@ -52,9 +52,14 @@ def test_the_opponent_is_imported_only_when_the_device_plays():
     s.undo()
     s.undo()
     assert _AI not in sys.modules and s._ai is None
-    s.set_level(1)  # the device builds its army
+    s.set_level(2)
+    s.set_level(1)  # the device builds its army, each level passed without its search tables
     b = s.board
-    assert _AI in sys.modules and s._ai is not None and b.points(1) == 15
+    assert _AI in sys.modules and b.points(1) == 15 and s._ai is None
+    s.army(0, 3, 2)
+    s.start(1)
+    s.tick(0)  # the device's first placement: now they are made
+    assert s._ai is not None and s._ai.level == 1
 
 
 def test_the_ring_and_the_die_once_made_allocate_nothing_when_read():
@@ -71,3 +76,27 @@ def test_the_ring_and_the_die_once_made_allocate_nothing_when_read():
         d = s.die
     used = gc.mem_alloc() - before
     assert used == 0 and h is s._history and d is s._die, used
+
+
+def test_a_save_is_written_without_the_loader_and_both_are_forgotten():
+    s = Session(Xorshift(1))
+    s.army(0, 3, 1)
+    saver, loader = "lockdown.games.infiltrate.fields", "lockdown.games.infiltrate.save"
+    seen = []
+    real = __import__
+
+    def spy(name, *args):
+        seen.append(name)
+        return real(name, *args)
+
+    import builtins
+    builtins.__import__ = spy
+    try:
+        text = s.dumps()
+    finally:
+        builtins.__import__ = real
+    assert saver in seen and loader not in seen
+    assert saver not in sys.modules and loader not in sys.modules
+    t = Session(Xorshift(2))
+    t.loads(text)
+    assert t.board.army(0, 3) == 1 and saver not in sys.modules and loader not in sys.modules

@@ -1,6 +1,6 @@
 """Infiltrate's save: the position as named fields, and the check that it is one play can reach.
 
-Imported to write or read a save, then forgotten (session.py). Fields besides the envelope:
+Imported to read a save (fields.py writes one), then forgotten (session.py). Fields besides the envelope:
   level    the device opponent's level (-1: two players at the table)
   phase    "army", "setup", "play" or "over";  settings  the rules' settings bits
   first, turn, left, winner, end, passed  as rules.py's header bytes (players from 0)
@@ -22,26 +22,6 @@ from lockdown.games.infiltrate.rules import (ARMY, B_ARMY, B_BELOW, B_END, B_FIR
 
 _HEADER = (("first", B_FIRST, 1), ("turn", B_TURN, 1), ("left", B_LEFT, 2), ("winner", B_WINNER, 3),
            ("end", B_END, END_AGREED), ("passed", B_PASSED, 2))
-
-
-def fields(st, level):
-    """The named fields of state bytes st (and the device's level)."""
-    doc = {"level": level, "phase": PHASE_NAMES[st[B_PHASE]], "settings": st[B_FLAGS],
-           "passes": [st[B_PASSES], st[B_PASSES + 1]],
-           "army": [[st[B_ARMY + p * 3 + i] for i in range(3)] for p in (0, 1)]}
-    for name, at, _ in _HEADER:
-        doc[name] = st[at]
-    doc["last"] = [-1 if v == NONE else v for v in (st[B_LAST_FROM], st[B_LAST_TO])] + [st[B_LAST_KIND]]
-    board = []
-    for sq in range(SQUARES):
-        stack = []
-        k = st[B_TOP + sq]
-        while k:
-            stack.insert(0, OWNER[k] * 3 + SIZE[k])
-            k = st[B_BELOW + k]
-        board.append(stack)
-    doc["board"] = board
-    return doc
 
 
 def _ints(v, n, lo, hi, name):
@@ -265,6 +245,7 @@ def upgrade(doc):
     for k in range(1, PIECES + 1):
         if not seen[k] and s[B_POS + k] not in (NONE, hand):
             raise SaveError("bad pyramid")
+    from lockdown.games.infiltrate.fields import fields
     out = fields(s, doc.get("level"))
     if any(len(x) > 2 and (x[0] - 1) // 3 == (x[1] - 1) // 3 == (x[2] - 1) // 3 for x in out["board"]):
         out["settings"] |= STACK_ANY  # version 1 stacked any height at setup

@@ -5,7 +5,7 @@ The undo ring snapshots the board with the opponent's level and the game's id, s
 new game or an opponent choice brings both back. The device opponent (when chosen) plays player
 2: its army is built when it is chosen, and it places and moves in game time (`tick`), each its
 own undo step; `undo` takes back the device's steps along with the player's last one.
-ai.py is imported only when the device plays; save.py only to write or read a save.
+ai.py is imported only when the device plays; fields.py only to write a save, save.py to read one.
 """
 from micropython import const
 
@@ -28,6 +28,7 @@ A_DRAW = const(9)
 LEVELS = ("Easy", "Fair", "Hard")  # the device opponent's levels, weakest first (ai.py reads them)
 SIZE_NAMES = ("", "small", "medium", "large")
 _SAVE = "lockdown.games.infiltrate.save"
+_FIELDS = "lockdown.games.infiltrate.fields"
 
 
 def step_text(arg):
@@ -111,15 +112,18 @@ class Session(GameSession):
 
     def _set_level(self, level):
         self.level = level
+        self._ai = None  # its tables are made when the device first plays, not at every level passed
         if level >= 0:
             self._device_army()
 
     def _device_army(self):
+        """The level's army (ai.py's choice, which reads only `level`): no search tables for it."""
+        from lockdown.games.infiltrate.ai import Opponent
         b = self.board
         for size in (1, 2, 3):
             while b.army_remove(DEVICE, size):
                 pass
-        self.opponent().army(b, DEVICE)
+        Opponent.army(self, b, DEVICE)  # pyright: ignore[reportArgumentType]
 
     def start(self, first):
         """Ends the army phase; first is 0, 1, or -1 to draw with the device's die."""
@@ -277,10 +281,10 @@ class Session(GameSession):
     # ---- the save (save.py, imported for it and forgotten) -------------------------------------------
     def fields(self):
         try:
-            from lockdown.games.infiltrate.save import fields
+            from lockdown.games.infiltrate.fields import fields
             return fields(self.board.s, self.level)
         finally:
-            unload(_SAVE)
+            unload(_FIELDS)
 
     def load_fields(self, doc):
         try:
@@ -301,6 +305,7 @@ class Session(GameSession):
             doc = upgrade(doc)
         finally:
             unload(_SAVE)
+            unload(_FIELDS)
         was = self.id
         self.new_id()
         doc["id"], self.id = self.id, was  # the id is the session's only once the save loads

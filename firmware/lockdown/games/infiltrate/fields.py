@@ -1,0 +1,38 @@
+"""Infiltrate's save written: the position's named fields (save.py says what each holds).
+
+Apart from save.py (the loader and its checks), so that writing a save, as often as play
+changes, imports only this and builds the fields with no list made twice: the empty squares
+share one empty list and each stack is made at its height.
+"""
+from lockdown.games.infiltrate.rules import (B_ARMY, B_BELOW, B_END, B_FIRST, B_FLAGS, B_LAST_FROM,
+                                             B_LAST_KIND, B_LAST_TO, B_LEFT, B_PASSED, B_PASSES, B_PHASE,
+                                             B_TOP, B_TURN, B_WINNER, NONE, OWNER, PHASE_NAMES, SIZE,
+                                             SQUARES)
+
+
+def fields(st, level):
+    """The named fields of state bytes st (and the device's level)."""
+    a = B_ARMY
+    frm, to = st[B_LAST_FROM], st[B_LAST_TO]
+    empty = []  # type: list
+    board = [empty] * SQUARES
+    for sq in range(SQUARES):
+        k = st[B_TOP + sq]
+        n = 0
+        while k:
+            n += 1
+            k = st[B_BELOW + k]
+        if not n:
+            continue
+        stack = board[sq] = [0] * n
+        k = st[B_TOP + sq]
+        while k:  # top first, into the list from its end: bottom first
+            n -= 1
+            stack[n] = OWNER[k] * 3 + SIZE[k]
+            k = st[B_BELOW + k]
+    return {"level": level, "phase": PHASE_NAMES[st[B_PHASE]], "settings": st[B_FLAGS],
+            "passes": [st[B_PASSES], st[B_PASSES + 1]],
+            "army": [[st[a], st[a + 1], st[a + 2]], [st[a + 3], st[a + 4], st[a + 5]]],
+            "first": st[B_FIRST], "turn": st[B_TURN], "left": st[B_LEFT], "winner": st[B_WINNER],
+            "end": st[B_END], "passed": st[B_PASSED],
+            "last": [-1 if frm == NONE else frm, -1 if to == NONE else to, st[B_LAST_KIND]], "board": board}
