@@ -101,8 +101,7 @@ class Opponent:
         self._z = array("i", bytes(4 * 258))
         x = 0x2545F491
         for i in range(258):
-            x = (x * 1103515245 + 12345) & 0x3FFFFFFF
-            self._z[i] = x
+            x = self._z[i] = _next_key(x)
         self._tkey = array("i", bytes(4 * _TT))
         self._tval = array("h", bytes(2 * _TT))
         self._tmove = array("H", bytes(2 * _TT))
@@ -439,3 +438,14 @@ class Opponent:
             x = (x * 75 + 74) % 65537
             j = x % (i + 1)
             mv[i], mv[j] = mv[j], mv[i]
+
+
+def _next_key(x):
+    """(x * 1103515245 + 12345) mod 2**30, in 15-bit halves: on a 32-bit board the product itself
+    would be a big integer, and the 258 keys' products about 25 KB of garbage."""
+    lo = x & 0x7FFF
+    t = lo * 0x4E6D  # 1103515245 = 0x41C64E6D: bits 0-14 0x4E6D, bits 15-29 0x038C (bit 30 drops out)
+    u = ((x >> 15) * 0x4E6D & 0x7FFF) + (lo * 0x038C & 0x7FFF) + (t >> 15) & 0x7FFF
+    x = u << 15 | t & 0x7FFF
+    return x - 0x3FFFCFC7 if x >= 0x3FFFCFC7 else x + 12345  # + 12345 mod 2**30, never past it
+
