@@ -41,7 +41,6 @@ class Session(GameSession):
         self._saved_ms = 0  # the clock's time spent at the last change
         self._stopped = False  # the end of the mission stopped the clock
         self._before = None  # the save text of the mission in progress a new one replaced
-        self._since = 0  # undoable steps since that new mission started
 
     @property
     def table(self):
@@ -101,19 +100,16 @@ class Session(GameSession):
             text = self._before
             self.loads(text)  # leaves _before as it was should the text not load
             self._before = None
-            self._since = 0
             return -1
         code = GameSession.undo(self)
         if code:
-            self._since -= 2  # _moved counts one on
             self._moved()
         return code
 
     def _moved(self):
         """One committed step; an end stops the clock at the time of its last tick. A step the
         undo list can no longer reach back past forgets the mission before this one."""
-        self._since += 1
-        if self._since > self.history.count:
+        if self.history.evicted:  # the ring no longer reaches back to this mission's start
             self._before = None
         self.steps += 1
         c = self.table.clock
