@@ -32,7 +32,8 @@ class Session(GameSession):
     STATE_SIZE = 49  # table.SNAPSHOT (a test holds them equal): the undo ring's entry
 
     def __init__(self, entropy=None):
-        self.entropy = entropy  # None (tests): a seeded source is made at the first new mission
+        # None (tests): a seeded source is made at the first new mission
+        self.entropy = entropy  # pyright: ignore[reportAttributeAccessIssue]
         self._table = None  # made when first asked for (`table`): not for the first setup
         self.started = False  # False until a mission is set up: until then the App shows the setup (before_home)
         self.steps = 0  # committed actions of this mission: 0 is a fresh one
@@ -82,7 +83,7 @@ class Session(GameSession):
         """What an undo would take back: a step, or the new mission over the one before."""
         return GameSession.undo_name(self) or ("New mission" if self._before else "")
 
-    def describe(self, code, arg, lines=False):
+    def describe(self, code, arg, lines=False):  # pyright: ignore[reportIncompatibleMethodOverride]
         """The step in words, or (`lines`) what else it changed: describe.py, imported for the
         undo screen and forgotten again."""
         try:
