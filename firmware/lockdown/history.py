@@ -24,7 +24,7 @@ class History:
         self._args = bytearray(2 * self._slots)  # each entry's argument, 16 bits little-endian
         self._top = 0  # index of the next free slot
         self.count = 0  # entries that can be undone
-        self._evicted = False  # the last record pushed the oldest entry out of reach
+        self.evicted = False  # the last commit pushed the oldest entry out of reach
 
     def record(self, game, code, arg=0):
         """Call before changing `game` with action `code` (and its argument, 0..65535)."""
@@ -42,8 +42,8 @@ class History:
         self._args[2 * t] = arg & 0xFF
         self._args[2 * t + 1] = arg >> 8 & 0xFF
         self._top = (t + 1) % self._slots
-        self._evicted = self.count == self.depth
-        if not self._evicted:
+        self.evicted = self.count == self.depth
+        if not self.evicted:
             self.count += 1
 
     def abort(self, game):
@@ -76,7 +76,7 @@ class History:
             return 0
         self._top = (self._top - 1) % self._slots
         self.count -= 1
-        self._evicted = False
+        self.evicted = False
         game.restore_from(self._buf, self._top * self.size)
         return self._codes[self._top]
 
@@ -84,11 +84,11 @@ class History:
         """Forgets the last entry (an action that failed after being recorded): the oldest comes back."""
         if self.count:
             self._top = (self._top - 1) % self._slots
-            if not self._evicted:
+            if not self.evicted:
                 self.count -= 1
-            self._evicted = False
+            self.evicted = False
 
     def clear(self):
         self._top = 0
         self.count = 0
-        self._evicted = False
+        self.evicted = False

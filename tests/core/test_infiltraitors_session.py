@@ -383,6 +383,20 @@ def test_a_new_mission_over_one_in_progress_is_undone_back_to_it():
     assert s.dumps() == text and s.id == ident
 
 
+
+def test_the_mission_before_is_forgotten_once_the_undo_ring_no_longer_reaches_the_new_ones_start():
+    from lockdown.history import DEPTH
+    s, _ = played()
+    s.start(0, 3, 0, 0, 0)
+    for k in range(DEPTH):  # the ring still holds every step of the new mission
+        s.act(A_DISPLAY, s.table.set_display, k % 3)
+    assert s.history.count == DEPTH and s._before
+    s.act(A_DISPLAY, s.table.set_display, 0)  # one more pushes its first step out
+    assert s._before is None
+    while s.history.count:
+        s.undo()
+    assert s.undo_name() == "" and s.undo() == 0 and s.table.mission == 0
+
 def test_a_refused_step_after_a_fix_leaves_the_fix():
     """A refusal puts the step's snapshot back: the clue board's in-place edit of the step before
     (a removal, a flip) stays, and undo still takes that one back (found by the property test)."""

@@ -32,7 +32,8 @@ class Session(GameSession):
     STATE_SIZE = 49  # table.SNAPSHOT (a test holds them equal): the undo ring's entry
 
     def __init__(self, entropy=None):
-        self.entropy = entropy  # None (tests): a seeded source is made at the first new mission
+        # None (tests): a seeded source is made at the first new mission
+        self.entropy = entropy  # pyright: ignore[reportAttributeAccessIssue]
         self._table = None  # made when first asked for (`table`): not for the first setup
         self.started = False  # False until a mission is set up: until then the App shows the setup (before_home)
         self.steps = 0  # committed actions of this mission: 0 is a fresh one
@@ -41,7 +42,6 @@ class Session(GameSession):
         self._saved_ms = 0  # the clock's time spent at the last change
         self._stopped = False  # the end of the mission stopped the clock
         self._before = None  # the save text of the mission in progress a new one replaced
-        self._since = 0  # undoable steps since that new mission started
 
     @property
     def table(self):
@@ -83,7 +83,7 @@ class Session(GameSession):
         """What an undo would take back: a step, or the new mission over the one before."""
         return GameSession.undo_name(self) or ("New mission" if self._before else "")
 
-    def describe(self, code, arg, lines=False):
+    def describe(self, code, arg, lines=False):  # pyright: ignore[reportIncompatibleMethodOverride]
         """The step in words, or (`lines`) what else it changed: describe.py, imported for the
         undo screen and forgotten again."""
         try:
@@ -101,19 +101,16 @@ class Session(GameSession):
             text = self._before
             self.loads(text)  # leaves _before as it was should the text not load
             self._before = None
-            self._since = 0
             return -1
         code = GameSession.undo(self)
         if code:
-            self._since -= 2  # _moved counts one on
             self._moved()
         return code
 
     def _moved(self):
         """One committed step; an end stops the clock at the time of its last tick. A step the
         undo list can no longer reach back past forgets the mission before this one."""
-        self._since += 1
-        if self._since > self.history.count:
+        if self.history.evicted:  # the ring no longer reaches back to this mission's start
             self._before = None
         self.steps += 1
         c = self.table.clock

@@ -6,7 +6,6 @@ from lockdown.games.infiltraitors.table import Table
 def start(s, mission, agents, limit_s, display, now, suits):
     t = Table(mission, agents, display=display, suits=suits)
     s._before = s.dumps() if s.started and not s.over else None  # one in progress
-    s._since = 0
     t.clock.set_limit(limit_s)
     if limit_s:
         t.clock.start(now)
