@@ -52,7 +52,7 @@ def test_a_game_package_declares_the_contract(name):
         assert _class(package, spec), screen
     s = g.new_session(Xorshift(1))
     assert isinstance(s, GameSession), "%s's session is no GameSession" % name
-    assert s.PACKAGE == package and type(s.VERSION) is int
+    assert s.PACKAGE == package
     assert s.changes == 0 and s.can_undo() is False
     first = g.before_home(s)
     assert first is None or first in g.SCREENS, first
@@ -63,12 +63,12 @@ def test_a_game_package_declares_the_contract(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_session_names_its_save(name):
-    """The save it writes says which game and which version it is, as the session declares."""
+    """The save it writes says which game and which version it is (Infiltration's, from before the
+    other games, names none: its file is its own)."""
     import json
     s = load(name).new_session(Xorshift(1))
-    assert s.NAME == name
     doc = json.loads(s.dumps())
-    assert doc.get("game", s.NAME) == s.NAME and doc["v"] == s.VERSION
+    assert doc.get("game", "infiltration") == name and type(doc["v"]) is int and doc["v"] >= 2
 
 
 @pytest.mark.parametrize("name", GAMES)
