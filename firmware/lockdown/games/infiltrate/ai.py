@@ -22,7 +22,7 @@ Levels (LEVELS in session.py): Easy looks one move ahead (4 slices, the win chec
 plays one of its three best moves at random (seeded by entropy), though never passing up a win:
 it blunders. Fair sees its own turn through (25 slices) with a plain value and so stops every
 threat it can; Hard searches 50 slices (1 s) as deep as they reach, 24 root moves but narrowly
-below them (_WIDTH1 12, _WIDTH2 6: on the match ladder deeper beat wider), with a value that
+below them (_WIDTH1 10, _WIDTH2 6: on the match ladder deeper beat wider), with a value that
 rewards the last rows steeply (a pyramid two rows short is half won), so it races and blocks.
 
 Armies (15 points, _ARMIES): Easy 3 large + 3 medium: one row, no stacks and nothing to push
@@ -49,7 +49,7 @@ _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the
 _DEPTH = (1, 2, 8)  # deepest iteration by level
 _STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a whole turn)
 _ROOT = (72, 72, 24)  # root moves searched past the first iteration, by level
-_WIDTH1 = (72, 72, 12)  # moves searched at a turn's first move below the root, by level
+_WIDTH1 = (72, 72, 10)  # moves searched at a turn's first move below the root, by level
 _WIDTH2 = (72, 8, 6)  # at a turn's second move (all that can stop a threat, whatever the width)
 _ARMIES = ((3, 3, 3, 2, 2, 2), (2, 2, 2, 3, 3, 1, 1, 1), (2, 2, 2, 3, 3, 1, 1, 1))  # pips, by level
 _EASY_PICK = const(3)
