@@ -35,7 +35,7 @@ from array import array
 
 from micropython import const
 
-from lockdown.games.infiltrate.rules import (B_BELOW, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
+from lockdown.games.infiltrate.rules import (B_BELOW, B_LEFT, B_PHASE, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
                                              position_key, position_value, threats)
 from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
 
@@ -280,12 +280,13 @@ class Opponent:
     def _enter(self, ply):
         """The node just made at ply: its value, or -_INF once it is set up to be searched."""
         b = self._b
-        if b.phase == OVER:
+        s = b.s  # read directly: the Board's properties are calls, and this runs at every node
+        if s[B_PHASE] == OVER:
             w = b.winner
             if w == self._me + 1:
                 return _WIN - ply
             return ply - _WIN if w == 2 - self._me else 0
-        mine = b.to_move == self._me
+        mine = s[B_TURN] == self._me
         if b.winning_move() >= 0:
             return _WIN - ply - 1 if mine else ply + 1 - _WIN
         depth = self._left[ply - 1] - 1
@@ -316,9 +317,9 @@ class Opponent:
         self._key[ply] = key
         self._left[ply] = depth
         self._val[ply] = v
-        width = (_WIDTH2 if b.moves_left == 1 else _WIDTH1)[self.level]
+        width = (_WIDTH2 if s[B_LEFT] == 1 else _WIDTH1)[self.level]
         n = self._order(b, ply, hint, width)
-        t = threats(b, self._thr) if b.moves_left == 1 else 0
+        t = threats(b, self._thr) if s[B_LEFT] == 1 else 0
         n = self._relevant(ply, n, t) if t > 0 else min(n, width)
         self._n[ply] = n
         self._i[ply] = 0
@@ -416,7 +417,7 @@ class Opponent:
 
     def _back(self, ply, m, v):
         """A child's value v (through move m) back at ply: the best so far, the bounds, a cutoff."""
-        if self._b.to_move == self._me:
+        if self._b.s[B_TURN] == self._me:
             if v > self._best[ply]:
                 self._best[ply] = v
                 self._bm[ply] = m
