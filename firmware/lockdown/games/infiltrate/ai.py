@@ -40,11 +40,11 @@ from lockdown.games.infiltrate.rules import (B_BELOW, B_LEFT, B_PHASE, B_TOP, B_
 from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
 
 SLICE_MS = const(20)  # one think() at most, on an RP2040
-SLICE_WORK = const(36)  # a slice's work: a leaf is 4, a node searched further 11, a node finished 1, sized so
-# the slowest slice measured (tools/bench/opponent.py) stays within SLICE_MS at the RP2040 rate (unix x 90,
-# BENCHMARKS.md "Infiltrate opponent")
-_LEAF = const(4)
-_NODE = const(11)
+SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 9: it counts threats), a node searched further 22,
+# a node finished 2, sized so the slowest slice measured (tools/bench/opponent.py) stays within SLICE_MS at the
+# RP2040 rate (unix x 90, BENCHMARKS.md "Infiltrate opponent")
+_LEAF = (8, 8, 9)  # by level
+_NODE = const(22)
 _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
 _DEPTH = (1, 2, 8)  # deepest iteration by level
 _STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a whole turn)
@@ -180,6 +180,7 @@ class Opponent:
         ii = self._i
         self.slices += 1
         work = 0
+        leaf = _LEAF[self.level]
         while work < SLICE_WORK:
             ply = self._ply
             i = ii[ply]
@@ -193,20 +194,20 @@ class Opponent:
                 self.nodes += 1
                 v = self._enter(ply + 1)
                 if v > -_INF:
-                    work += _LEAF
+                    work += leaf
                     b.swap(st[ply])
                     self._back(ply, m, v)
                 else:
                     work += _NODE
             elif ply:  # every move of this node searched, or cut off
-                work += 1
+                work += 2
                 v = self._best[ply]
                 self._store(ply, v)
                 self._ply = ply - 1
                 b.swap(st[ply - 1])
                 self._back(ply - 1, mv[(ply - 1) * MAX_MOVES + ii[ply - 1] - 1], v)
             else:
-                work += 1
+                work += 2
                 self._store(0, self._best[0])
                 if self._end_iteration(self._best[0]):
                     return True
