@@ -10,8 +10,8 @@ stop it is searched and no other (rules.threats: the rest lose at once). Every n
 whether the side to move wins at once (rules.winning_move: the threat extension), so an
 immediate win of any kind is never missed and a stoppable threat is stopped once the turn is
 seen through; past the horizon the position's value (rules.position_value, a table by size
-and rows left: counted at the root, then carried down by each move's gain from the ordering, so a
-leaf does not recount it) scores it, and at Hard the threats there count too (_THREAT: the side
+and rows left: counted after each root move, then carried down by each move's gain from the
+ordering, so a leaf deeper down does not recount it) scores it, and at Hard the threats there count too (_THREAT: the side
 to move must spend its move stopping them, and two are seldom stopped by one).
 The search keeps its own stack of states, move lists and bounds, so it stops after SLICE_WORK
 and resumes where it was: `think` is one slice (at most SLICE_MS of RP2040 time), called once
