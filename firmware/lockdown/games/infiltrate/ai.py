@@ -10,7 +10,9 @@ stop it is searched and no other (rules.threats: the rest lose at once). Every n
 whether the side to move wins at once (rules.winning_move: the threat extension), so an
 immediate win of any kind is never missed and a stoppable threat is stopped once the turn is
 seen through; past the horizon the position's value (rules.position_value, a table by size
-and rows left) scores it.
+and rows left: counted after each root move, then carried down by each move's gain from the
+ordering, so a leaf deeper down does not recount it) scores it, and at Hard the threats there count too (_THREAT: the side
+to move must spend its move stopping them, and two are seldom stopped by one).
 The search keeps its own stack of states, move lists and bounds, so it stops after SLICE_WORK
 and resumes where it was: `think` is one slice (at most SLICE_MS of RP2040 time), called once
 a loop pass, and input is never held longer. Budgets are counts, not clocks, so a move is the
@@ -19,9 +21,9 @@ same on a board, in the simulator and under CPython.
 Levels (LEVELS in session.py): Easy looks one move ahead (4 slices, the win check after it) and
 plays one of its three best moves at random (seeded by entropy), though never passing up a win:
 it blunders. Fair sees its own turn through (25 slices) with a plain value and so stops every
-threat it can; Hard searches 50 slices (1 s) as deep as they reach, widely (_ROOT, _WIDTH1,
-_WIDTH2), with a value that rewards the last rows steeply (a pyramid two rows short is half won),
-so it races and blocks.
+threat it can; Hard searches 50 slices (1 s) as deep as they reach, 24 root moves but narrowly
+below them (_WIDTH1 10, _WIDTH2 6: on the match ladder deeper beat wider), with a value that
+rewards the last rows steeply (a pyramid two rows short is half won), so it races and blocks.
 
 Armies (15 points, _ARMIES): Easy 3 large + 3 medium: one row, no stacks and nothing to push
 with, a beginner's army. Fair and Hard 2 large, 3 medium, 3 small: mediums cannot be captured and
@@ -33,27 +35,30 @@ from array import array
 
 from micropython import const
 
-from lockdown.games.infiltrate.rules import (B_BELOW, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
+from lockdown.games.infiltrate.rules import (B_BELOW, B_LEFT, B_PHASE, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
                                              position_key, position_value, threats)
 from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
 
 SLICE_MS = const(20)  # one think() at most, on an RP2040
-SLICE_WORK = const(36)  # a slice's work: a leaf is 4, a node searched further 11, a node finished 1, sized so
-# the slowest slice measured (tools/bench/opponent.py) stays within SLICE_MS at the RP2040 rate (unix x 90,
-# BENCHMARKS.md "Infiltrate opponent")
-_LEAF = const(4)
-_NODE = const(11)
+SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 9: it counts threats), a node searched further 22,
+# a node finished 2, sized so the slowest slice measured (tools/bench/opponent.py) stays within SLICE_MS at the
+# RP2040 rate (unix x 90, BENCHMARKS.md "Infiltrate opponent")
+_LEAF = (8, 8, 9)  # by level
+_NODE = const(22)
 _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
 _DEPTH = (1, 2, 8)  # deepest iteration by level
 _STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a whole turn)
 _ROOT = (72, 72, 24)  # root moves searched past the first iteration, by level
-_WIDTH1 = (72, 72, 20)  # moves searched at a turn's first move below the root, by level
-_WIDTH2 = (72, 8, 12)  # at a turn's second move (all that can stop a threat, whatever the width)
+_WIDTH1 = (72, 72, 10)  # moves searched at a turn's first move below the root, by level
+_WIDTH2 = (72, 8, 6)  # at a turn's second move (all that can stop a threat, whatever the width)
 _ARMIES = ((3, 3, 3, 2, 2, 2), (2, 2, 2, 3, 3, 1, 1, 1), (2, 2, 2, 3, 3, 1, 1, 1))  # pips, by level
 _EASY_PICK = const(3)
+_THREAT = const(60)  # Hard, past the horizon: the other side threatens to win at once with one move
+_THREAT2 = const(150)  # with more than one
 _MAX_PLY = const(8)
 _WIN = const(30000)
 _INF = const(32000)
+_HINT = const(16384)  # added to the table's move's gain, to order it first (a multiple of 8192: see _enter)
 _TT = const(256)  # transposition table entries (_CLEAR empties it)
 _CLEAR = bytes(256)
 _EXACT = const(0)
@@ -95,7 +100,8 @@ class Opponent:
         self._b0 = array("i", bytes(4 * (_MAX_PLY + 1)))
         self._key = array("i", bytes(4 * (_MAX_PLY + 1)))
         self._score = array("i", bytes(4 * MAX_MOVES))  # root moves' values in the first iteration
-        self._gain = array("i", bytes(4 * MAX_MOVES))  # the moves' gains at the node being ordered
+        self._gain = array("h", bytes(2 * MAX_MOVES * (_MAX_PLY + 1)))  # each move's gain, beside it in _mv
+        self._val = array("i", bytes(4 * (_MAX_PLY + 1)))  # position_value at each ply, kept by the gains
         self._thr = array("H", bytes(2 * MAX_MOVES))  # the other side's winning moves (threats)
         self._mark = bytearray(256)  # squares those moves use, by square (NONE: off the board)
         self._z = array("i", bytes(4 * 258))
@@ -173,6 +179,7 @@ class Opponent:
         ii = self._i
         self.slices += 1
         work = 0
+        leaf = _LEAF[self.level]
         while work < SLICE_WORK:
             ply = self._ply
             i = ii[ply]
@@ -186,20 +193,20 @@ class Opponent:
                 self.nodes += 1
                 v = self._enter(ply + 1)
                 if v > -_INF:
-                    work += _LEAF
+                    work += leaf
                     b.swap(st[ply])
                     self._back(ply, m, v)
                 else:
                     work += _NODE
             elif ply:  # every move of this node searched, or cut off
-                work += 1
+                work += 2
                 v = self._best[ply]
                 self._store(ply, v)
                 self._ply = ply - 1
                 b.swap(st[ply - 1])
                 self._back(ply - 1, mv[(ply - 1) * MAX_MOVES + ii[ply - 1] - 1], v)
             else:
-                work += 1
+                work += 2
                 self._store(0, self._best[0])
                 if self._end_iteration(self._best[0]):
                     return True
@@ -273,17 +280,28 @@ class Opponent:
     def _enter(self, ply):
         """The node just made at ply: its value, or -_INF once it is set up to be searched."""
         b = self._b
-        if b.phase == OVER:
+        s = b.s  # read directly: the Board's properties are calls, and this runs at every node
+        if s[B_PHASE] == OVER:
             w = b.winner
             if w == self._me + 1:
                 return _WIN - ply
             return ply - _WIN if w == 2 - self._me else 0
-        mine = b.to_move == self._me
+        mine = s[B_TURN] == self._me
         if b.winning_move() >= 0:
             return _WIN - ply - 1 if mine else ply + 1 - _WIN
         depth = self._left[ply - 1] - 1
+        if ply == 1:  # the root's moves are not ordered by gain
+            v = position_value(b, self._me, self._table)
+        else:
+            g = ((self._gain[(ply - 1) * MAX_MOVES + self._i[ply - 1] - 1] + 4096) & 8191) - 4096  # less _HINT
+            v = self._val[ply - 1] + (g if self._st[ply - 1][B_TURN] == self._me else -g)
         if depth <= 0 or ply >= _MAX_PLY:
-            return position_value(b, self._me, self._table)
+            if self.level == 2:
+                t = threats(b, self._thr)
+                if t > 0:
+                    w = _THREAT if t == 1 else _THREAT2
+                    v += -w if mine else w
+            return v
         key = position_key(b, self._z)
         slot = key & (_TT - 1)
         hint = NONE
@@ -298,9 +316,10 @@ class Opponent:
         self._ply = ply
         self._key[ply] = key
         self._left[ply] = depth
-        width = (_WIDTH2 if b.moves_left == 1 else _WIDTH1)[self.level]
+        self._val[ply] = v
+        width = (_WIDTH2 if s[B_LEFT] == 1 else _WIDTH1)[self.level]
         n = self._order(b, ply, hint, width)
-        t = threats(b, self._thr) if b.moves_left == 1 else 0
+        t = threats(b, self._thr) if s[B_LEFT] == 1 else 0
         n = self._relevant(ply, n, t) if t > 0 else min(n, width)
         self._n[ply] = n
         self._i[ply] = 0
@@ -323,9 +342,6 @@ class Opponent:
         gain = self._gain
         for i in range(lo, hi):
             m = mv[i]
-            if m == hint:
-                gain[i - lo] = _INF
-                continue
             a = m >> 3
             d = m & 7
             t = NB[m]
@@ -350,16 +366,16 @@ class Opponent:
                 else:  # captured
                     v += tab[z]
                 g += v if q == p else -v
-            gain[i - lo] = g
+            gain[i] = g + _HINT if m == hint else g
         n = hi - lo
-        for i in range(min(width, n)):  # selection of the best `width`
+        for i in range(lo, lo + min(width, n)):  # selection of the best `width`
             j = i
-            for k in range(i + 1, n):
+            for k in range(i + 1, hi):
                 if gain[k] > gain[j]:
                     j = k
             if j != i:
                 gain[i], gain[j] = gain[j], gain[i]
-                mv[lo + i], mv[lo + j] = mv[lo + j], mv[lo + i]
+                mv[i], mv[j] = mv[j], mv[i]
         return n
 
     def _relevant(self, ply, n, t):
@@ -385,6 +401,7 @@ class Opponent:
                     if d & 1:
                         mark[NB[b * 8 + d - 1]] = mark[NB[b * 8 + ((d + 1) & 7)]] = 1
         mv = self._mv
+        gain = self._gain
         lo = ply * MAX_MOVES
         j = lo
         for i in range(lo, lo + n):
@@ -394,12 +411,13 @@ class Opponent:
             if mark[a] or mark[b] or SIZE[s[B_TOP + a]] == 1 and mark[NB[b * 8 + (m & 7)]]:
                 mv[i] = mv[j]
                 mv[j] = m
+                gain[i], gain[j] = gain[j], gain[i]
                 j += 1
         return max(j - lo, 1)
 
     def _back(self, ply, m, v):
         """A child's value v (through move m) back at ply: the best so far, the bounds, a cutoff."""
-        if self._b.to_move == self._me:
+        if self._b.s[B_TURN] == self._me:
             if v > self._best[ply]:
                 self._best[ply] = v
                 self._bm[ply] = m
