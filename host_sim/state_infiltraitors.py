@@ -1,10 +1,10 @@
 """Infiltraitors' state as plain JSON data. Agents and suspects are numbered from 1 as at the
 table; a card is [suit name, number], number 1 being a suit's special card. The fields of one
 mission's own rules (elite agent, next token, reward cards, who sits out) are null elsewhere."""
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors import specials as sp
-from lockdown.games.infiltraitors.clues import SUITS, VERTICAL, HORIZONTAL
-from lockdown.games.infiltraitors.table import ASIDE, DISPLAY_NAMES, WHY_NAMES
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules import specials as sp
+from lockdown.games.infiltraitors.rules.clues import SUITS, VERTICAL, HORIZONTAL
+from lockdown.games.infiltraitors.rules.table import ASIDE, DISPLAY_NAMES, WHY_NAMES
 
 # The device's codes by name (it shows none of these words, so it keeps none of them)
 KIND_NAMES = ("", "vertical", "horizontal", "guess", "known")

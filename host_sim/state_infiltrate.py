@@ -6,7 +6,7 @@ still to spend in the army phase, pips still to place in setup, pips on the boar
 "passes" counts each player's passes (a turn with no move), "passed" is who just passed (until
 the next move), "result" the end in words, "thinking" the device searching for its move.
 """
-from lockdown.games.infiltrate.rules import (B_PASSED, B_PASSES, DRAW, K_CAPTURE, K_PLACE, K_PUSH, K_PUSH_OFF,
+from lockdown.games.infiltrate.rules.board import (B_PASSED, B_PASSES, DRAW, K_CAPTURE, K_PLACE, K_PUSH, K_PUSH_OFF,
                                              K_STEP, NONE, OVER, PHASE_NAMES, PLAY, SETTINGS, square_name)
 from lockdown.games.infiltrate.screens.board import result
 from lockdown.games.infiltrate.session import LEVELS

@@ -1,6 +1,6 @@
 """An independent, deliberately plain referee for Infiltrate moves, written from the rules text.
 
-It shares nothing with lockdown.games.infiltrate.rules but the move numbering (square * 8 +
+It shares nothing with lockdown.games.infiltrate.rules.board but the move numbering (square * 8 +
 direction; squares row * 6 + column, row 0 at the bottom; directions N NE E SE S SW W NW), so the
 property tests can hold the fast generator to it. Stacks are lists of (player, pips), bottom first.
 """

@@ -1,5 +1,5 @@
 """Builds Infiltrate boards for the tests: any position written as stacks, and random ones."""
-from lockdown.games.infiltrate import rules as R
+from lockdown.games.infiltrate.rules import board as R
 
 
 def board(stacks, to_move=0, left=2, flags=R.DEFAULT_FLAGS, moved_sq=None):

@@ -115,7 +115,7 @@ def test_risk_view_says_the_chances_and_rounds_left(screens):
 def test_risk_view_after_the_roll_looks_from_next_round(screens):
     from lockdown.dice import Xorshift
     from lockdown.games.infiltration.rules.game import SECURITY
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     from tests.core.check import to_phase
     ss, rec, buf, fb = screens
     s = Session(Xorshift(1))

@@ -8,12 +8,12 @@ import types
 
 import pytest
 
-from lockdown.games.infiltration.rules import save
+from lockdown.games.infiltration import save
 from lockdown.dice import Xorshift
 from lockdown.games.infiltration.rules.game import NPC, SECURITY
 from lockdown.games.infiltration.rules.gamelog import ACTED, LEFT, GameLog
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PHASE, A_PROX
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.session import Session
 from tests.mpy import ROOT
 from tools import export
 

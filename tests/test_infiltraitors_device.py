@@ -12,7 +12,7 @@ from host_sim.runner import Sim
 from host_sim.script import parse, run
 from host_sim.state_json import state
 from lockdown.events import ALARM, GO, PROX
-from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors.rules import missions as ms
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(ROOT, "tests", "scripts", "infiltraitors")

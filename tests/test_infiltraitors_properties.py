@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lockdown.app import App
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.clues import GUESS, HORIZONTAL, KNOWN, VERTICAL
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules.clues import GUESS, HORIZONTAL, KNOWN, VERTICAL
 from lockdown.games.infiltraitors.session import Session
-from lockdown.games.infiltraitors import table as tb
+from lockdown.games.infiltraitors.rules import table as tb
 from lockdown.session import RuleError, SaveError
 
 # The rulebook's missions (infiltraitors-rulebook.txt): suspects, bullets, suits; 0 is "one a

@@ -11,7 +11,7 @@ from host_sim.runner import Sim
 from host_sim.script import parse, run
 from host_sim.state_json import state
 from lockdown.events import ALARM, GO, PROX
-from lockdown.games.infiltrate import rules as R
+from lockdown.games.infiltrate.rules import board as R
 from tests import infiltrate_checker as checker
 from tests.infiltrate_positions import stacks_of
 

@@ -8,8 +8,8 @@ from lockdown.dice import Die, Xorshift
 from lockdown.games.infiltration.rules.game import ALARM_MAX, ALARM_MIN, PROX_MAX, SECURITY, Game, RuleError
 from lockdown.games.infiltration.rules import npc
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_NPC, A_OPERATIVE, A_PHASE, A_PROX
-from lockdown.games.infiltration.rules.save import dumps, loads
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.save import dumps, loads
+from lockdown.games.infiltration.session import Session
 from tests.core.test_dice import chi_square
 
 # One step of play: (what, argument)

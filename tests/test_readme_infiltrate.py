@@ -9,7 +9,7 @@ from host_sim import script
 from host_sim.runner import Sim
 from host_sim.state_json import state
 from lockdown.events import ALARM, GO, PROX
-from lockdown.games.infiltrate.rules import NB, square_name
+from lockdown.games.infiltrate.rules.board import NB, square_name
 from tests.mpy import ROOT
 
 WALK = ("row 1 from a to f, then row 2, and so on up", "clockwise, starting straight up",

@@ -9,8 +9,8 @@ from host_sim.fake_hw import FakeHardware, Reset, Stop
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltration.rules.game import Game
 from lockdown.runloop import QUIET_MS, RETRY_MS, SAVE_MAX_MS, Clock, Loop, main
-from lockdown.games.infiltration.rules.save import dumps
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.save import dumps
+from lockdown.games.infiltration.session import Session
 from lockdown.storage import SAVE, SAVE_MAX, Store
 from lockdown.ticks import diff
 from tests.core.check import Saved

@@ -13,8 +13,8 @@ from lockdown.dice import Xorshift
 from lockdown.games.infiltration.rules import npc
 from lockdown.games.infiltration.rules.game import (BLACKMAIL, CAPTURED, END_LOCKDOWN, INSIDE, NPC, NPC_COUNT, OVER,
                                                     PROTOTYPE, ROLLED, SECURITY, SETUP, Game)
-from lockdown.games.infiltration.rules.save import SaveError, dumps, loads
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.save import SaveError, dumps, loads
+from lockdown.games.infiltration.session import Session
 from tests.test_properties import apply, steps  # noqa: F401  (the random play of the property tests)
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -1,5 +1,5 @@
 """Infiltration's state bytes are sealed in its rules (issue 10 point 2): no module of firmware/,
-host_sim/ or tools/ but game.py and the two rules modules that act on its bytes for it reads or
+host_sim/ or tools/ but game.py and the two modules that act on its bytes for it reads or
 writes Game.s or uses the byte layout (B_* offsets, OP_SIZE, the masks applied to raw bytes). The
 others use Game's named methods. save.py (the save's fields) and npc.py (the NPC walk) are out
 of game.py so that their code is in RAM only while a save is read or written, or an NPC phase
@@ -9,8 +9,8 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "lockdown.games.infiltration.rules.game"
-OWNERS = tuple(os.path.join("firmware", "lockdown", "games", "infiltration", "rules", m + ".py")
-               for m in ("game", "save", "npc"))
+OWNERS = tuple(os.path.join("firmware", "lockdown", "games", "infiltration", *m.split("/")) + ".py"
+               for m in ("rules/game", "save", "rules/npc"))
 LAYOUT = ("OP_SIZE", "NPC_FACE_UP", "NPC_ROOM", "STATUS_MASK")  # besides every B_* offset
 
 

@@ -8,7 +8,7 @@ from lockdown.dice import Xorshift
 from lockdown.games.infiltration.rules import npc
 from lockdown.games.infiltration.rules.game import (BLACKMAIL, CHECK_AT_START, EXTRACT, NELSON_ALWAYS, NPC,
                                                     PASS_SKIPS_ESCAPED, PROTOTYPE, SECURITY, Game)
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.session import Session
 
 
 def session(players=4, two_player=False):

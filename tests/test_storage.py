@@ -6,7 +6,7 @@ import pytest
 
 from lockdown import storage
 from lockdown.games.infiltration.rules.game import Game
-from lockdown.games.infiltration.rules.save import dumps
+from lockdown.games.infiltration.save import dumps
 from lockdown.crash import append
 from lockdown.storage import SAVE, Store
 from tests.core.check import Saved, playing
@@ -202,7 +202,7 @@ def test_a_new_game_after_a_finished_one_archives_it_keeping_the_last_eight(tmp_
 
 def test_the_log_is_saved_and_restored_with_the_game(tmp_path):
     from lockdown.dice import Xorshift
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     s, lines = store(tmp_path)
     a = Session(Xorshift(2), game_in_play())
     a.turn(1, 3)
@@ -255,7 +255,7 @@ def test_the_same_finished_game_is_never_archived_twice(tmp_path):
 def session_store(tmp_path):
     from lockdown.dice import Xorshift
     from lockdown.games.infiltration.rules.actions import A_SETUP
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     s, _ = store(tmp_path)
     a = Session(Xorshift(2))
 
@@ -309,7 +309,7 @@ def test_undoing_a_new_game_and_starting_it_again_archives_the_old_game_once(tmp
 def test_a_restart_after_the_archive_but_before_the_save_archives_nothing_again(tmp_path):
     from lockdown.dice import Xorshift
     from lockdown.games.infiltration.rules.actions import A_PROX
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     s, a, new_game = session_store(tmp_path)
     new_game()
     a.turn(A_PROX, 99)
@@ -369,7 +369,7 @@ def test_a_finished_game_edited_after_an_undone_new_game_is_archived_once(tmp_pa
 
 def test_every_new_game_has_an_id_that_is_saved_and_an_undone_new_game_brings_the_old_one_back(tmp_path):
     from lockdown.dice import Xorshift
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     s, a, new_game = session_store(tmp_path)
     new_game()
     first = a.id
@@ -385,7 +385,7 @@ def test_every_new_game_has_an_id_that_is_saved_and_an_undone_new_game_brings_th
 
 def test_a_save_without_an_id_loads_and_a_bad_id_is_refused(tmp_path):
     from lockdown.dice import Xorshift
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     s, a, new_game = session_store(tmp_path)
     new_game()
     doc = json.loads(a.dumps())

@@ -7,7 +7,7 @@ from tests.mpy import run
 CODE = """-c
 import os
 from lockdown.dice import Xorshift
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.session import Session
 from lockdown.storage import Store
 root = %r
 with open(root + '/game.json', 'w') as f:
@@ -33,7 +33,7 @@ def test_a_save_nested_too_deep_for_the_heap_is_set_aside_at_once(tmp_path):
 FOLDERS = """-c
 import os
 from lockdown.dice import Xorshift
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.session import Session
 from lockdown.storage import Store
 root = %r
 for n in ('game.bad', 'game.tmp'):

@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from lockdown.games.infiltration.rules import game as game_mod, save as save_mod
+from lockdown.games.infiltration import save as save_mod
+from lockdown.games.infiltration.rules import game as game_mod
 from lockdown.games.infiltration.rules.game import B_PHASE, B_PROX, OVER, Game
 from tests.core.storm import Storm, StormError, run
 from tests.mpy import run as run_mp

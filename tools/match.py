@@ -19,7 +19,7 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_s
 
 from lockdown.dice import Xorshift  # noqa: E402
 from lockdown.games.infiltrate import ai  # noqa: E402
-from lockdown.games.infiltrate import rules as R  # noqa: E402
+from lockdown.games.infiltrate.rules import board as R  # noqa: E402
 from tools import ref_players as ref  # noqa: E402
 
 MAX_MOVES_A_GAME = 400

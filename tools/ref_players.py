@@ -1,4 +1,4 @@
-"""Reference players for Infiltrate, built only on the rules module (lockdown.games.infiltrate.rules),
+"""Reference players for Infiltrate, built only on the rules module (lockdown.games.infiltrate.rules.board),
 sharing nothing with the device opponent (ai.py), so a match measures the opponent against an
 outside yardstick, not against itself.
 
@@ -16,7 +16,7 @@ a few full 15-point armies (seeded) and places its pyramids at random.
 from array import array
 
 from lockdown.dice import Xorshift
-from lockdown.games.infiltrate import rules as R
+from lockdown.games.infiltrate.rules import board as R
 
 WIN = 100000
 ARMIES = ((3, 3, 3, 2, 2, 2), (3, 3, 2, 2, 2, 1, 1, 1), (3, 3, 3, 2, 2, 1, 1), (2, 2, 2, 2, 3, 1, 1, 1, 1))

@@ -33,7 +33,7 @@ class Driver:
         from lockdown.app import App
         if session is None:
             from lockdown.dice import Xorshift
-            from lockdown.games.infiltration.rules.session import Session
+            from lockdown.games.infiltration.session import Session
             session = Session(Xorshift(seed), game)
         self.session = session
         self.now = 0
@@ -96,11 +96,11 @@ class Saved:
         self.log = log
 
     def dumps(self):
-        from lockdown.games.infiltration.rules.save import dumps
+        from lockdown.games.infiltration.save import dumps
         return dumps(self.game, self.log)
 
     def loads(self, text):
-        from lockdown.games.infiltration.rules.save import loads
+        from lockdown.games.infiltration.save import loads
         loads(text, self.game, self.log)
 
     @property

@@ -1,7 +1,7 @@
 """An Infiltraitors table played as the screens play it: each action one undo step of a Session
 (its `act` with the action's code), so the rules tests read like the table's own calls."""
 from host_sim.state_infiltraitors import candidate_list, identity
-from lockdown.games.infiltraitors import table as tb
+from lockdown.games.infiltraitors.rules import table as tb
 from lockdown.games.infiltraitors.session import Session
 
 CODES = {"nab": tb.A_NAB, "clue": tb.A_CLUE, "flip": tb.A_FLIP, "remove": tb.A_REMOVE,

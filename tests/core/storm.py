@@ -14,7 +14,7 @@ import sys
 from lockdown.dice import Xorshift
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltration.rules.game import INSIDE, SETUP
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.session import Session
 
 _INFILTRATION = "lockdown.games.infiltration"
 

@@ -85,7 +85,7 @@ def test_go_on_the_setup_still_starts_after_a_boot_without_the_home_screen():
 
 def test_a_new_session_has_no_undo_ring_and_no_die_until_they_are_needed():
     from lockdown.games.infiltration.rules.actions import A_ALARM
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     from tests.core.check import playing
     s = Session(Xorshift(1), playing(4))
     assert s._history is None and s._die is None
@@ -109,7 +109,7 @@ def test_the_npc_walk_leaves_ram_when_the_npc_phase_ends():
 
 
 def test_the_loader_forgets_its_invariants_and_the_archive_is_forgotten_after_use():
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     from lockdown.storage import Store
     from tests.core.check import playing
     s = Session(Xorshift(1), playing(4))

@@ -19,7 +19,7 @@ class _Bus:
 def _started(cls):
     """An App on the play screen of a game just started from setup, and its display."""
     from lockdown.app import App
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     app = App(Session(Xorshift(1)))
     d = cls(_Bus())
     app.draw(d.fb)

@@ -5,7 +5,7 @@ import os
 
 from lockdown.dice import Xorshift
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_SETUP
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.session import Session
 from lockdown.storage import ARCHIVE, Store
 
 

@@ -9,7 +9,7 @@ from lockdown.games.infiltration.rules.gamelog import (
 )
 from lockdown.games.infiltration.rules.logload import LogError, load, load_faces
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PHASE, A_PROX
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.session import Session
 from tests.core.check import raises, to_phase
 
 

@@ -3,7 +3,7 @@ and undoing a new game brings the old game and its log back without making it a 
 from lockdown.dice import Xorshift
 from lockdown.games.infiltration.rules.actions import A_NPC, A_PHASE, A_PROX, A_SCORE, A_SETUP
 from lockdown.games.infiltration.rules.game import RuleError
-from lockdown.games.infiltration.rules.session import MERGE_MS, Session
+from lockdown.games.infiltration.session import MERGE_MS, Session
 from lockdown.history import DEPTH
 from tests.core.check import playing, raises
 

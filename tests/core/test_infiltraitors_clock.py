@@ -1,9 +1,9 @@
 """Infiltraitors' mission clock, on a virtual clock: Training #3's 15 minutes, a limit for any
 mission, the warnings, pause and resume, a wrap of ticks_ms, and time up losing the mission."""
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.clock import TIME_UP, WARN_1, WARN_5, Clock
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules.clock import TIME_UP, WARN_1, WARN_5, Clock
 from lockdown.games.infiltraitors.session import Session
-from lockdown.games.infiltraitors.table import A_NAB, LOSE, WHY_TIME, RuleError, Table
+from lockdown.games.infiltraitors.rules.table import A_NAB, LOSE, WHY_TIME, RuleError, Table
 from lockdown.session import ALERT
 from tests.core.check import raises
 

@@ -2,7 +2,7 @@
 every card, for thousands of seeded random clue sets (CPython and MicroPython alike)."""
 import gc
 
-from lockdown.games.infiltraitors.clues import (GUESS, HORIZONTAL, KNOWN, SUITS, VERTICAL, Board,
+from lockdown.games.infiltraitors.rules.clues import (GUESS, HORIZONTAL, KNOWN, SUITS, VERTICAL, Board,
                                                 match)
 
 NUMBERS_13 = 0x3FFC  # 2-13

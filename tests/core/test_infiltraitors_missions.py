@@ -1,6 +1,6 @@
 """Infiltraitors' missions: every number against the rulebook, and the device texts."""
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors import specials as sp
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules import specials as sp
 
 # From the rulebook: (suspects, bullets, suits) for Missions 1-20
 RULEBOOK = (

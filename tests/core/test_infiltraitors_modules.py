@@ -16,7 +16,7 @@ SESSION = _PKG + ".session"
 SAVE = _PKG + ".save"
 LOAD = _PKG + ".load"
 SETUP = _PKG + ".screens.setup"
-RULES = (_PKG + ".table", _PKG + ".clues", _PKG + ".clock")
+RULES = (_PKG + ".rules.table", _PKG + ".rules.clues", _PKG + ".rules.clock")
 HISTORY = "lockdown.history"
 DESCRIBE = _PKG + ".describe"
 COMMON = _PKG + ".screens.common"
@@ -72,7 +72,7 @@ def test_asking_for_the_table_makes_the_first_one_once():
         s = Session()
         t = s.table
         assert _loaded(RULES) == list(RULES) and SAVE not in sys.modules
-        from lockdown.games.infiltraitors.table import Table
+        from lockdown.games.infiltraitors.rules.table import Table
         first = Table(0, 3)
         assert t is s.table and bytes(t.s) == bytes(first.s) and t.agents == 3 and t.mission == 0
         assert not s.started and s.status() == "no mission set up" and s.tick(0) == 0

@@ -6,9 +6,9 @@ import json
 
 from host_sim.state_infiltraitors import candidate_list, identity
 from lockdown.games import unload
-from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.session import Session
-from lockdown.games.infiltraitors.table import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_GIVE_UP,
+from lockdown.games.infiltraitors.rules.table import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_GIVE_UP,
                                                 A_KINGPIN, A_NAB, A_OPTION, A_REMOVE, A_SEEN,
                                                 A_SHOT, A_SUITS, AT, LOSE, NAMES, OPT_ONE_DIVIDES,
                                                 SNAPSHOT, WHY_TIME, WIN)

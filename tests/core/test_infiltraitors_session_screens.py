@@ -5,7 +5,7 @@ screensaver woken by the clock, and every candidate listed."""
 import gc
 
 from lockdown.events import ALARM, GO, PROX
-from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.session import Session
 from tests.core.check import Driver
 

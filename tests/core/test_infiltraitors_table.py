@@ -2,9 +2,9 @@
 through the session, as the screens do: tests/core/infiltraitors_play.py)."""
 import gc
 
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.clues import HORIZONTAL, VERTICAL
-from lockdown.games.infiltraitors.table import (A_CLUE, ASIDE, COUNT_ONLY, FULL, HIDDEN, IDENTIFIED,
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules.clues import HORIZONTAL, VERTICAL
+from lockdown.games.infiltraitors.rules.table import (A_CLUE, ASIDE, COUNT_ONLY, FULL, HIDDEN, IDENTIFIED,
                                                 LOSE, OPT_ONE_DIVIDES, SHOT_BALANCE,
                                                 SHOT_KINGPIN_NOW, SHOT_KINGPIN_WAITS, SHOT_OK,
                                                 SHOT_ORDER, WHY_ALL, WHY_BULLETS, WHY_STUCK,

@@ -6,7 +6,7 @@ from array import array
 
 from lockdown.dice import Xorshift
 from lockdown.games.infiltrate import ai
-from lockdown.games.infiltrate import rules as R
+from lockdown.games.infiltrate.rules import board as R
 from tests import infiltrate_checker as C
 from tests.infiltrate_positions import board, rng, stacks_of
 

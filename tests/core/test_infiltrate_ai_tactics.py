@@ -6,7 +6,7 @@ can stop it."""
 import sys
 
 from lockdown.games.infiltrate import ai
-from lockdown.games.infiltrate import rules as R
+from lockdown.games.infiltrate.rules import board as R
 from tests import infiltrate_checker as C
 from tests.infiltrate_positions import board, random_stacks, rng, stacks_of
 

@@ -81,7 +81,7 @@ def test_the_ring_and_the_die_once_made_allocate_nothing_when_read():
 def test_a_save_is_written_without_the_loader_and_both_are_forgotten():
     s = Session(Xorshift(1))
     s.army(0, 3, 1)
-    saver, loader = "lockdown.games.infiltrate.fields", "lockdown.games.infiltrate.save"
+    saver, loader = "lockdown.games.infiltrate.save", "lockdown.games.infiltrate.load"
     seen = []
     real = __import__
 

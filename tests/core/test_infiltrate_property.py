@@ -6,7 +6,7 @@ each that loads is a position the checker's rules allow, draws, and plays on."""
 import json
 from array import array
 
-from lockdown.games.infiltrate import rules as R
+from lockdown.games.infiltrate.rules import board as R
 from tests import infiltrate_checker as C
 from tests.infiltrate_positions import board, random_stacks, rng, stacks_of
 

@@ -1,7 +1,7 @@
 """Infiltrate's referee: each rule of the issue's point 4, the army builder, setup and undo."""
 from array import array
 
-from lockdown.games.infiltrate import rules as R
+from lockdown.games.infiltrate.rules import board as R
 from tests.infiltrate_positions import board, stacks_of
 
 N, NE, E, SE, S, SW, W, NW = range(8)

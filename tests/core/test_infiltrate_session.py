@@ -6,7 +6,7 @@ from array import array
 
 from lockdown.dice import Xorshift
 from lockdown.session import REDRAW, RuleError, SaveError
-from lockdown.games.infiltrate import rules as R
+from lockdown.games.infiltrate.rules import board as R
 from lockdown.games.infiltrate.ai import SLICE_MS
 from lockdown.games.infiltrate.session import A_DEVICE, A_MOVE, Session
 from tests.core.test_game_id import _folder

@@ -5,7 +5,7 @@ from lockdown.games.infiltration.rules.game import (B_PHASE, CHECK_AT_START, NEL
 from lockdown.games.infiltration.rules.actions import A_NPC, A_PHASE
 from lockdown.games.infiltration.rules.npc import (BACK, BAILEY, BAILEY_ASK, BAILEY_CHECK, CLEAR, CSX, HARRIS, HARRIS_GO,
                           KENT, KENT_GO, LEAVE, NELSON, NELSON_ASK, NELSON_GO)
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.session import Session
 from lockdown.dice import Xorshift
 from tests.core.check import playing, raises, to_phase
 

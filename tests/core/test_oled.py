@@ -375,7 +375,7 @@ def test_the_app_sends_a_fifth_of_a_frame_or_less_for_a_dial_change():
     from lockdown.dice import Xorshift
     from lockdown.events import ALARM, GO, PROX
     from lockdown.games.infiltration.rules.game import SELECTION
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     for cls, panel in KINDS:
         app = App(Session(Xorshift(1)))
         i2c = FakeI2C(panel)
@@ -418,7 +418,7 @@ def test_a_dial_detent_on_the_play_screen_sends_its_regions_at_the_controllers_m
     from lockdown.app import App
     from lockdown.dice import Xorshift
     from lockdown.events import ALARM, GO, PROX
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     expect = {"ssd1306": (38, 30, 74, 66), "sh1106": (44, 44, 89, 88)}
     for cls, panel in KINDS:
         app = App(Session(Xorshift(1)))

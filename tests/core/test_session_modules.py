@@ -11,15 +11,15 @@ from lockdown.games.infiltration.rules.game import SECURITY, Game, RuleError
 from tests.core.check import playing, raises, to_phase
 
 GAMELOG = "lockdown.games.infiltration.rules.gamelog"
-SAVE = "lockdown.games.infiltration.rules.save"
-SESSION = "lockdown.games.infiltration.rules.session"
+SAVE = "lockdown.games.infiltration.save"
+SESSION = "lockdown.games.infiltration.session"
 
 
 def _fresh_session_module():
     """session.py and gamelog.py imported anew, as on a board just booted."""
     unload(GAMELOG)
     unload(SESSION)
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     return Session
 
 
@@ -62,7 +62,7 @@ def test_a_refused_first_action_still_reads_as_an_empty_log():
 
 
 def test_save_is_forgotten_after_dumps_and_loads_and_a_round_trip_still_works():
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     s = Session(Xorshift(3), playing(4))
     s.turn(A_PROX, 5)
     to_phase(s.game, SECURITY)
@@ -80,7 +80,7 @@ def test_save_is_forgotten_after_dumps_and_loads_and_a_round_trip_still_works():
 
 
 def test_save_is_forgotten_when_loads_refuses_a_save():
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     s = Session(Xorshift(3), playing(4))
     doc = json.loads(s.dumps())
     doc["alarm"] = 99

@@ -5,8 +5,8 @@ from lockdown.games.infiltration.rules.game import (BLACKMAIL, NELSON_ALWAYS, NP
                                                     SECURITY, Game, RuleError)
 from lockdown.history import DEPTH
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_OPERATIVE, A_PROX, A_ROLL
-from lockdown.games.infiltration.rules.save import SaveError, dumps, loads
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.save import SaveError, dumps, loads
+from lockdown.games.infiltration.session import Session
 from lockdown.dice import Xorshift
 from lockdown.games.infiltration.rules import npc
 from tests.core.check import playing, raises, to_phase

@@ -47,7 +47,7 @@ if _FW:
 from lockdown.dice import Xorshift  # noqa: E402
 from lockdown.games.infiltration.rules.actions import (A_ALARM, A_FIRST, A_OPERATIVE, A_PHASE, A_PROX,  # noqa: E402
                                                        A_SCORE, A_SETUP)
-from lockdown.games.infiltration.rules.session import Session  # noqa: E402
+from lockdown.games.infiltration.session import Session  # noqa: E402
 from lockdown.storage import ARCHIVE, Store, _is_dir  # noqa: E402
 from tests.core.check import Saved  # noqa: E402
 

@@ -76,7 +76,7 @@ def play(moves, seed, out):
     4 a move's last) and Hard's nodes."""
     from array import array
     from lockdown.games.infiltrate import ai
-    from lockdown.games.infiltrate import rules as R
+    from lockdown.games.infiltrate.rules import board as R
     from lockdown.dice import Xorshift
     from tools.ref_players import Greedy
     ticks, diff = time.ticks_us, time.ticks_diff  # pyright: ignore[reportAttributeAccessIssue]

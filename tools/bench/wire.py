@@ -12,7 +12,7 @@ from lockdown.games.infiltration.screens.play import ROLL_MS
 from lockdown.dice import Xorshift
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltration.rules.game import SECURITY
-from lockdown.games.infiltration.rules.session import Session
+from lockdown.games.infiltration.session import Session
 
 POLL_MS = 5  # runloop.POLL_MS: the board redraws at most this often
 PANELS = (("ssd1306", oled.SSD1306), ("sh1106", SH1106))

@@ -16,7 +16,7 @@ import host_sim  # noqa: E402,F401
 from host_sim.runner import Sim  # noqa: E402
 from lockdown.events import ALARM, GO, PROX  # noqa: E402
 from lockdown.games.infiltrate.ai import Opponent  # noqa: E402
-from lockdown.games.infiltrate.rules import OVER, SETUP  # noqa: E402
+from lockdown.games.infiltrate.rules.board import OVER, SETUP  # noqa: E402
 
 NAMES = {ALARM: "alarm", PROX: "prox", GO: "go"}
 

@@ -1,7 +1,7 @@
 """Infiltraitors: bullets against suspects, the clue board, the mission clock.
 
-missions.py, clues.py, table.py and clock.py hold the rules; session.py the game and its save;
-screens/ what the device shows. This file is what the core needs to run it.
+rules/ holds the rules (missions, table, clues, clock, specials); session.py the game in progress,
+save.py and load.py its save; screens/ what the device shows. This file is what the core needs to run it.
 """
 SAVE = "infiltraitors.json"
 ARCHIVE = "infiltraitors-log"  # finished missions

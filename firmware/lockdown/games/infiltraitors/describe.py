@@ -1,9 +1,9 @@
 """An undo step in words, from its action code and argument (Session.act packs the action's
 arguments: one is itself, more are four bits each). Read against the table before the undo, so
 a step's slot and card are still there. Imported by the undo screen only, then forgotten."""
-from lockdown.games.infiltraitors.missions import DISPLAY_NAMES, LETTERS, SUITS
+from lockdown.games.infiltraitors.rules.missions import DISPLAY_NAMES, LETTERS, SUITS
 from lockdown.games.infiltraitors.screens.common import card_text
-from lockdown.games.infiltraitors.table import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_KINGPIN,
+from lockdown.games.infiltraitors.rules.table import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_KINGPIN,
                                                 A_NAB, A_OPTION, A_REMOVE, A_SEEN, A_SHOT, A_SUITS,
                                                 A_TIME, A_GIVE_UP)
 

@@ -5,12 +5,12 @@ well); `upgrade` turns a version 1 save (the table's bytes as a list) into today
 """
 from micropython import const
 
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors import specials as sp
-from lockdown.games.infiltraitors.clues import GUESS, HORIZONTAL, KNOWN, VERTICAL
-from lockdown.games.infiltraitors.missions import bits
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules import specials as sp
+from lockdown.games.infiltraitors.rules.clues import GUESS, HORIZONTAL, KNOWN, VERTICAL
+from lockdown.games.infiltraitors.rules.missions import bits
 from lockdown.games.infiltraitors.save import NAME, VERSION, agent
-from lockdown.games.infiltraitors.table import (AT, ASIDE, IDENTIFIED, LOSE, NAMES, OFF,
+from lockdown.games.infiltraitors.rules.table import (AT, ASIDE, IDENTIFIED, LOSE, NAMES, OFF,
                                                 OPT_ONE_DIVIDES, WHY_ALL, WHY_BULLETS, WHY_TIME,
                                                 WIN, RuleError, Table)
 from lockdown.savefile import field_int, loaded, read

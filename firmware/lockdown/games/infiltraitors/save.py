@@ -7,8 +7,8 @@ The save's name and version are here, not on the session, which is in RAM from b
 from micropython import const
 
 from lockdown.games import unload
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.table import ASIDE, AT, NAMES
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules.table import ASIDE, AT, NAMES
 
 NAME = "infiltraitors"
 VERSION = const(2)

@@ -49,7 +49,7 @@ class Session(GameSession):
         first ask. Allocates nothing once it exists (the screens read it on every event)."""
         t = self._table
         if t is None:
-            from lockdown.games.infiltraitors.table import Table
+            from lockdown.games.infiltraitors.rules.table import Table
             t = self._table = Table(0, 3)
         return t
 

@@ -1,6 +1,6 @@
 """A new mission, over the one before (kept as its save text, so an undo brings it back while
 the new one's undo list reaches back to its start): imported by Session.start only."""
-from lockdown.games.infiltraitors.table import Table
+from lockdown.games.infiltraitors.rules.table import Table
 
 
 def start(s, mission, agents, limit_s, display, now, suits):

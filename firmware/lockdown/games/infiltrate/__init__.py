@@ -1,7 +1,7 @@
 """Infiltrate: pyramids on a 6x6 board, the device as referee and, for a player alone, opponent.
 
-rules.py is the referee, ai.py the opponent, session.py the game in progress; screens/ what the
-device shows. This file is what the core needs to run it.
+rules/ holds the referee (board.py), ai.py the opponent, session.py the game in progress, save.py
+and load.py its save; screens/ what the device shows. This file is what the core needs to run it.
 """
 SAVE = "infiltrate.json"
 ARCHIVE = "infiltrate-log"
@@ -17,7 +17,7 @@ SCREENS = {  # name -> (module in screens/, class)
 
 def before_home(session):
     """The screen shown instead of home: the armies' form until both are placed."""
-    from lockdown.games.infiltrate.rules import ARMY
+    from lockdown.games.infiltrate.rules.board import ARMY
     return "army" if session.board.phase == ARMY else None
 
 

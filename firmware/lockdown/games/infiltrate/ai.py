@@ -35,7 +35,7 @@ from array import array
 
 from micropython import const
 
-from lockdown.games.infiltrate.rules import (B_BELOW, B_LEFT, B_PHASE, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
+from lockdown.games.infiltrate.rules.board import (B_BELOW, B_LEFT, B_PHASE, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
                                              position_key, position_value, threats)
 from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
 

@@ -5,13 +5,13 @@ The undo ring snapshots the board with the opponent's level and the game's id, s
 new game or an opponent choice brings both back. The device opponent (when chosen) plays player
 2: its army is built when it is chosen, and it places and moves in game time (`tick`), each its
 own undo step; `undo` takes back the device's steps along with the player's last one.
-ai.py is imported only when the device plays; fields.py only to write a save, save.py to read one.
+ai.py is imported only when the device plays; save.py only to write a save, load.py to read one.
 """
 from micropython import const
 
 from lockdown.games import unload
 from lockdown.session import REDRAW, GameSession, RuleError
-from lockdown.games.infiltrate.rules import (ARMY, K_PLACE, NB, NONE, OVER, PER_SIZE, PHASE_NAMES, PLAY,
+from lockdown.games.infiltrate.rules.board import (ARMY, K_PLACE, NB, NONE, OVER, PER_SIZE, PHASE_NAMES, PLAY,
                                              SETTINGS, SETUP, STACK_ANY, STATE_SIZE as BOARD_SIZE, Board,
                                              move_text)
 
@@ -27,8 +27,8 @@ A_LEVEL = const(8)
 A_DRAW = const(9)
 LEVELS = ("Easy", "Fair", "Hard")  # the device opponent's levels, weakest first (ai.py reads them)
 SIZE_NAMES = ("", "small", "medium", "large")
-_SAVE = "lockdown.games.infiltrate.save"
-_FIELDS = "lockdown.games.infiltrate.fields"
+_SAVE = "lockdown.games.infiltrate.load"
+_FIELDS = "lockdown.games.infiltrate.save"
 
 
 def step_text(arg):
@@ -281,14 +281,14 @@ class Session(GameSession):
     # ---- the save (save.py, imported for it and forgotten) -------------------------------------------
     def fields(self):
         try:
-            from lockdown.games.infiltrate.fields import fields
+            from lockdown.games.infiltrate.save import fields
             return fields(self.board.s, self.level)
         finally:
             unload(_FIELDS)
 
     def load_fields(self, doc):
         try:
-            from lockdown.games.infiltrate.save import load
+            from lockdown.games.infiltrate.load import load
             st, level = load(doc)
         finally:
             unload(_SAVE)
@@ -301,7 +301,7 @@ class Session(GameSession):
         if doc.get("v") != 1 or "game" in doc:
             return doc
         try:
-            from lockdown.games.infiltrate.save import upgrade
+            from lockdown.games.infiltrate.load import upgrade
             doc = upgrade(doc)
         finally:
             unload(_SAVE)

@@ -38,5 +38,5 @@ def before_home(session):
 
 
 def new_session(entropy):
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
     return Session(entropy)

@@ -6,11 +6,11 @@ nothing; the lists are made again only when the game changes.
 """
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors import specials as sp
-from lockdown.games.infiltraitors.clues import HORIZONTAL, SPECIAL, SUITS, VERTICAL
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules import specials as sp
+from lockdown.games.infiltraitors.rules.clues import HORIZONTAL, SPECIAL, SUITS, VERTICAL
 from lockdown.games.infiltraitors.screens.common import LETTERS, NUMS, cards_lines, draw_card, wrap
-from lockdown.games.infiltraitors.table import A_CLUE, A_KINGPIN, A_SEEN, FULL, OFF, SHOT_TEXT
+from lockdown.games.infiltraitors.rules.table import A_CLUE, A_KINGPIN, A_SEEN, FULL, OFF, SHOT_TEXT
 from lockdown.ui import title_bar
 
 WRONG = "0 cards: clue wrong?"  # the board's line and the flash when a clue leaves no card

@@ -1,9 +1,9 @@
 """Eliminate a Traitor: right or wrong, each a bullet, naming a card or none."""
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors import specials as sp
-from lockdown.games.infiltraitors.clues import SUITS
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules import specials as sp
+from lockdown.games.infiltraitors.rules.clues import SUITS
 from lockdown.games.infiltraitors.screens.common import card_text
-from lockdown.games.infiltraitors.table import A_SHOT, ASIDE, WIN
+from lockdown.games.infiltraitors.rules.table import A_SHOT, ASIDE, WIN
 from lockdown.ui import Form
 
 _ROWS = ("shooter", "right", "wrong", "right_card", "wrong_card", "clues")

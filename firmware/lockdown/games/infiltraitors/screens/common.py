@@ -1,6 +1,6 @@
 """Texts and drawing the Infiltraitors screens share: card names, the clock, a card's list."""
 from lockdown import draw
-from lockdown.games.infiltraitors.missions import LETTERS, SUIT_SHORT, SUITS  # noqa: F401
+from lockdown.games.infiltraitors.rules.missions import LETTERS, SUIT_SHORT, SUITS  # noqa: F401
 
 NUMS = ("0", "S", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15")
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")

@@ -9,10 +9,10 @@ every pass); a warning it leaves (session.warning) flashes here.
 """
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors import specials as sp
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.screens.common import DIGITS, clock_text, draw_clock
-from lockdown.games.infiltraitors.table import A_NAB, OFF, WHY_NAMES, WIN
+from lockdown.games.infiltraitors.rules.table import A_NAB, OFF, WHY_NAMES, WIN
 from lockdown.ui import title_bar
 
 _WARNINGS = ("", "5 minutes left", "1 minute left", "Time up: lost")

@@ -1,8 +1,8 @@
 """A suspect's lists: its clues to flip or remove (from Eliminate), and every card it can still
 be (hold PROX on its board, which has room for three lines)."""
-from lockdown.games.infiltraitors.clues import VERTICAL
+from lockdown.games.infiltraitors.rules.clues import VERTICAL
 from lockdown.games.infiltraitors.screens.common import card_text, cards_lines
-from lockdown.games.infiltraitors.table import A_FLIP, A_REMOVE
+from lockdown.games.infiltraitors.rules.table import A_FLIP, A_REMOVE
 from lockdown.ui import Form
 
 

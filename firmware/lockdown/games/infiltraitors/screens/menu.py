@@ -3,7 +3,7 @@ mission over one in play (asked by the setup; here so the setup's module, a boar
 does not carry it). Undo is the core's screen (lockdown/undo.py)."""
 from lockdown import draw
 from lockdown.events import GO
-from lockdown.games.infiltraitors import missions as ms
+from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.ui import Form, View, title_bar
 
 _LABELS = {"back": "Back to table", "back_setup": "Back to setup", "undo": "Undo",
@@ -42,7 +42,7 @@ class Menu(Form):
             app.open(r)
 
     def _give_up(self):
-        from lockdown.games.infiltraitors.table import A_GIVE_UP
+        from lockdown.games.infiltraitors.rules.table import A_GIVE_UP
         s = self.app.session
         s.act(A_GIVE_UP, s.table.give_up)
         self.app.flash("Mission lost")

@@ -1,10 +1,10 @@
 """The mission's rules as the device keeps them: the special rule in our words, the next token,
 who may be eliminated yet, the elite agent, the reading of a special suspect, the Kingpin, the
 last suspect; and the settings the group may change (each an undo step)."""
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors import specials as sp
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.screens.common import LETTERS
-from lockdown.games.infiltraitors.table import (A_DISPLAY, A_ELITE, A_OPTION, ASIDE, DISPLAY_NAMES,
+from lockdown.games.infiltraitors.rules.table import (A_DISPLAY, A_ELITE, A_OPTION, ASIDE, DISPLAY_NAMES,
                                                 FULL, HIDDEN, OFF, OPT_ONE_DIVIDES)
 from lockdown.ui import Form
 

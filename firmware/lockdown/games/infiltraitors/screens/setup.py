@@ -17,8 +17,8 @@ screen asks it nothing: a board's first frame with no save loads neither table.p
 from micropython import const
 
 from lockdown.events import ALARM, GO
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors.missions import (DISPLAY_NAMES, FULL, LETTERS, OFF, SUIT_SHORT, SUITS,
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules.missions import (DISPLAY_NAMES, FULL, LETTERS, OFF, SUIT_SHORT, SUITS,
                                                    bits)
 from lockdown.ui import ROWS, Form
 

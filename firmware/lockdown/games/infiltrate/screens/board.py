@@ -19,7 +19,7 @@ from micropython import const
 
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
-from lockdown.games.infiltrate.rules import (ARMY, B_END, B_LAST_TO, B_PASSED, DRAW, END_AGREED, END_ROW, K_PLACE, NB, NONE, OVER, OWNER, PLAY, SETUP, SIZE,
+from lockdown.games.infiltrate.rules.board import (ARMY, B_END, B_LAST_TO, B_PASSED, DRAW, END_AGREED, END_ROW, K_PLACE, NB, NONE, OVER, OWNER, PLAY, SETUP, SIZE,
                                              SQUARES, move_text)
 from lockdown.games.infiltrate.session import SIZE_NAMES, step_text
 from lockdown.session import RuleError

@@ -1,7 +1,7 @@
 """The army builder, the menu, the settings and the stacks list of Infiltrate."""
 from lockdown import draw
 from lockdown.events import GO
-from lockdown.games.infiltrate.rules import ARMY, SETTINGS, SQUARES, square_name
+from lockdown.games.infiltrate.rules.board import ARMY, SETTINGS, SQUARES, square_name
 from lockdown.games.infiltrate.session import DEVICE, LEVELS
 from lockdown.menu import Menu as ListMenu
 from lockdown.ui import Form, View, title_bar

@@ -434,5 +434,5 @@ class Game:
     def fields(self):
         """The whole state as named, JSON-ready fields (save.py's fields(), imported for the call:
         the save format is not in RAM between saves)."""
-        from lockdown.games.infiltration.rules.save import fields
+        from lockdown.games.infiltration.save import fields
         return fields(self)

@@ -10,7 +10,7 @@ from lockdown.ui import Form, View, title_bar
 _TYPING = const(False)
 if _TYPING:
     from lockdown.contract import App
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
 
 VERSION = "0.1"
 

@@ -22,7 +22,7 @@ from lockdown.ui import title_bar
 _TYPING = const(False)
 if _TYPING:
     from lockdown.contract import App
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
 
 MERGE_MS = const(1500)  # knob turns closer than this undo as one step
 ROLL_MS = const(720)  # the roll animation

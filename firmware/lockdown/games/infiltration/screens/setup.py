@@ -14,7 +14,7 @@ from lockdown.ui import Form
 _TYPING = const(False)
 if _TYPING:
     from lockdown.contract import App
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
 
 _ALARM_NAMES = {-1: "-1 long", 0: "0", 1: "+1 short"}
 _RULES = (PASS_SKIPS_ESCAPED, NELSON_ALWAYS, CHECK_AT_START, EXTRACT)

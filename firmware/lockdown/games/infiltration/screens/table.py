@@ -9,7 +9,7 @@ from lockdown.ui import Form
 _TYPING = const(False)
 if _TYPING:
     from lockdown.contract import App
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
 
 STATUS_WORDS = ("inside", "escaped", "captured")
 

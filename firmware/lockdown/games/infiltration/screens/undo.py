@@ -16,7 +16,7 @@ from lockdown.ui import View, title_bar
 _TYPING = const(False)
 if _TYPING:
     from lockdown.contract import App
-    from lockdown.games.infiltration.rules.session import Session
+    from lockdown.games.infiltration.session import Session
 
 _TO = "\x1a"  # font.RIGHT: "now -> after the undo"
 _PHASES = ("Setup", "Selection", "Resolution", "NPC phase", "Security", "Game over")

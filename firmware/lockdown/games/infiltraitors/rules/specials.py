@@ -5,7 +5,7 @@ the first frame: a board with no save draws its setup without these names in RAM
 """
 from micropython import const
 
-from lockdown.games.infiltraitors.missions import F_NUM13, flags
+from lockdown.games.infiltraitors.rules.missions import F_NUM13, flags
 
 MAX_SUSPECTS = const(11)  # Mission 20
 

@@ -13,7 +13,7 @@ small state (entry count, that one edit, the seen cards) is what an undo snapsho
 from array import array
 from micropython import const
 
-from lockdown.games.infiltraitors.missions import SUIT_SHORT, SUITS, bits  # noqa: F401 (theirs, read here too)
+from lockdown.games.infiltraitors.rules.missions import SUIT_SHORT, SUITS, bits  # noqa: F401 (theirs, read here too)
 
 SPECIAL = const(1)  # the number of a suit's special card
 

@@ -20,7 +20,7 @@ from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_
 from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
 MERGE_MS = const(1500)  # detents of one spin closer than this undo as one step
-_SAVE = "lockdown.games.infiltration.rules.save"
+_SAVE = "lockdown.games.infiltration.save"
 
 
 def _save(fn, *args):

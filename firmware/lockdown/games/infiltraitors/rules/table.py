@@ -11,11 +11,11 @@ step. Suspects take slots in nab order, which is also the number token order of 
 """
 from micropython import const
 
-from lockdown.games.infiltraitors import missions as ms
-from lockdown.games.infiltraitors import specials as sp
-from lockdown.games.infiltraitors.missions import COUNT_ONLY, DISPLAY_NAMES, FULL, OFF  # noqa: F401
-from lockdown.games.infiltraitors.clock import Clock
-from lockdown.games.infiltraitors.clues import (GUESS, HORIZONTAL, KNOWN, SMALL_SIZE, SPECIAL,
+from lockdown.games.infiltraitors.rules import missions as ms
+from lockdown.games.infiltraitors.rules import specials as sp
+from lockdown.games.infiltraitors.rules.missions import COUNT_ONLY, DISPLAY_NAMES, FULL, OFF  # noqa: F401
+from lockdown.games.infiltraitors.rules.clock import Clock
+from lockdown.games.infiltraitors.rules.clues import (GUESS, HORIZONTAL, KNOWN, SMALL_SIZE, SPECIAL,
                                                 SUITS, VERTICAL, Board, bits)
 from lockdown.session import RuleError  # noqa: F401 (the refusal every action raises; its home)
 
