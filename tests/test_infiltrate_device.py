@@ -299,6 +299,38 @@ def test_the_device_answers_after_a_pause_and_undo_takes_its_moves_back():
     assert b.to_move == 0 and b.moves_left == 1  # back to the player's second move
 
 
+def test_a_device_move_made_while_undo_asks_is_shown_before_it_is_taken_back():
+    s = sim()
+    to_row(s, 0)
+    s.turn(PROX, 1)  # the device, Hard
+    to_row(s, 2)  # rows: Opponent, Level, P1 small, medium, large, first, go
+    for _ in range(2):
+        s.turn(ALARM, 1)
+        s.turn(PROX, 3)
+    s.turn(ALARM, 9)
+    s.press(GO)
+    s.wait(1600)
+    b = s.session.board
+    while b.phase == R.SETUP:
+        if b.to_move == 0:
+            s.press(GO)
+        s.wait(100)
+    s.press(GO)
+    s.press(GO)
+    assert b.to_move == 1
+    s.press(ALARM)  # undo asks about the player's move while the device thinks
+    asked = s.app.top().name
+    assert not asked.endswith(" + device")
+    s.wait(3000)  # the device moves under the undo screen
+    moved = bytes(b.s)
+    assert b.to_move == 0
+    s.press(GO)
+    assert bytes(b.s) == moved and screen(s) == "UndoConfirm"  # nothing undone unseen
+    assert s.app.top().name == asked + " + device"
+    s.press(GO)
+    assert b.to_move == 0 and b.moves_left == 1 and screen(s) != "UndoConfirm"
+
+
 # ---- menu and settings ----------------------------------------------------------------------------
 def test_the_settings_screen_says_each_default_and_changes_it():
     s = sim()

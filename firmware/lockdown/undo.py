@@ -2,7 +2,8 @@
 
 The session names the step (`undo_name`, "Shot at S2 (wrong)") and, where it has `undo_lines`,
 what else it changed; a game's own "undo" screen, where it has one (Infiltration's lists the
-changes "now -> after"), looks and answers the same way.
+changes "now -> after"), looks and answers the same way. A step that came in game time while it
+was open (the device's move) is never taken back unseen: GO then shows the new step and asks again.
 """
 from micropython import const
 
@@ -20,7 +21,10 @@ class UndoConfirm(View):
 
     def __init__(self, app: "App[Session]"):
         super().__init__(app)
-        s = app.session
+        self._read()
+
+    def _read(self):
+        s = self.app.session
         self.name = s.undo_name()
         lines = getattr(s, "undo_lines", None)
         self.lines = lines() if lines else ()
@@ -36,6 +40,10 @@ class UndoConfirm(View):
 
     def press(self, button):
         app = self.app
+        if button == GO and app.session.undo_name() != self.name:
+            self._read()  # the game moved on under this screen (the device's move): ask again
+            app.flash("Changed: look again")
+            return
         if button == GO and app.session.undo():
             app.flash("Undone: " + self.name)
         app.close()  # after the undo: the screen below (or the setup, or home) sees the game as it is
