@@ -211,3 +211,19 @@ def test_every_mutation_of_a_real_save_that_loads_is_reachable():
             loaded += 1
             assert broken(g) == [], (broken(g), d)
     assert loaded > 1000 and refused > 1000
+
+
+def test_a_finished_older_save_is_archived_in_todays_format_with_its_id(tmp_path):
+    """What a new game would archive is the game as loaded (today's fields and its id), not the
+    older file's text: an undo and a change after it then replace that archive, never add one."""
+    from lockdown.games import load
+    from lockdown.storage import Store
+    for game, name in (("infiltraitors", "infiltraitors_v1_won.json"), ("infiltrate", "infiltrate_v1_over.json")):
+        pkg = load(game)
+        store = Store(str(tmp_path / game), save=pkg.SAVE, archive=pkg.ARCHIVE)
+        os.makedirs(store.root)
+        store.write(pkg.SAVE, fixture(name))
+        s = pkg.new_session(Xorshift(1))
+        assert store.restore(s) is None and s.over
+        doc = json.loads(store.finished())
+        assert doc["id"] == s.id != 0 and "game" in doc, game

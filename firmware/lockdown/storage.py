@@ -159,7 +159,8 @@ class Store:
             with open(self.path(name), "rb") as f:
                 text = f.read().decode()
             session.loads(text)
-            self._finished = text if session.over else None
+            # what a new game archives: the game as loaded (an older save's text has no id)
+            self._finished = session.dumps() if session.over else None
             return None
         except OSError as e:
             why = "cannot read it: %s" % e
