@@ -6,7 +6,7 @@ still to spend in the army phase, pips still to place in setup, pips on the boar
 "passes" counts each player's passes (a turn with no move), "passed" is who just passed (until
 the next move), "result" the end in words, "thinking" the device searching for its move.
 """
-from lockdown.games.infiltrate.rules.board import (B_PASSED, B_PASSES, DRAW, K_CAPTURE, K_PLACE, K_PUSH, K_PUSH_OFF,
+from lockdown.games.infiltrate.rules.board import (DRAW, K_CAPTURE, K_PLACE, K_PUSH, K_PUSH_OFF,
                                              K_STEP, NONE, OVER, PHASE_NAMES, PLAY, SETTINGS, square_name)
 from lockdown.games.infiltrate.screens.board import result
 from lockdown.games.infiltrate.session import LEVELS
@@ -34,8 +34,8 @@ def state(session):
         "winner": winner,
         "settings": {name: b.setting(bit) for name, bit, _, _, _ in SETTINGS},
         "opponent": None if session.level < 0 else {"player": 2, "level": LEVELS[session.level]},
-        "passes": [b.s[B_PASSES], b.s[B_PASSES + 1]],
-        "passed": b.s[B_PASSED] or None,
+        "passes": [b.passes(0), b.passes(1)],
+        "passed": b.passed or None,
         "result": result(b) if b.phase == OVER else None,
         "thinking": session.thinking,
     }

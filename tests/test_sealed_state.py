@@ -9,8 +9,18 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "lockdown.games.infiltration.rules.game"
-OWNERS = tuple(os.path.join("firmware", "lockdown", "games", "infiltration", *m.split("/")) + ".py"
-               for m in ("rules/game", "save", "rules/npc"))
+BOARD = "lockdown.games.infiltrate.rules.board"
+
+
+def _files(game, *mods):
+    return tuple(os.path.join("firmware", "lockdown", "games", game, *m.split("/")) + ".py" for m in mods)
+
+
+# The modules that may act on each game's state bytes: its owner, and the few that read the owner's
+# layout (never a copy) where named methods would cost RAM from boot or speed in a search.
+OWNERS = _files("infiltration", "rules/game", "save", "rules/npc")
+INFILTRATE_OWNERS = _files("infiltrate", "rules/board", "save", "load", "ai") + (
+    os.path.join("tools", "ref_players.py"),)  # the reference players read the rules' layout, as ai.py does
 LAYOUT = ("OP_SIZE", "NPC_FACE_UP", "NPC_ROOM", "STATUS_MASK")  # besides every B_* offset
 
 
@@ -18,20 +28,20 @@ def _layout(name):
     return name.startswith("B_") or name in LAYOUT or name == "*"
 
 
-def uses(source, infiltration=False):
-    """(line, what) for each use of the sealed state in `source`. Attributes (`.s`, `game.B_PROX`)
-    count in a module that is part of Infiltration or imports it: the other games keep their own
-    state in `.s`."""
+def uses(source, infiltration=False, package="lockdown.games.infiltration", owner=GAME):
+    """(line, what) for each use of the sealed state of the game `package` (its owner module
+    `owner`) in `source`. Attributes (`.s`, `game.B_PROX`) count in a module that is part of the
+    game or imports it: the other games keep their own state in `.s`."""
     tree = ast.parse(source)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module.startswith("lockdown.games.infiltration"):
+            if node.module.startswith(package):
                 infiltration = True
-            if node.module == GAME:
+            if node.module == owner:
                 found += [(node.lineno, a.name) for a in node.names if _layout(a.name)]
         elif isinstance(node, ast.Import):
-            infiltration = infiltration or any(a.name.startswith("lockdown.games.infiltration") for a in node.names)
+            infiltration = infiltration or any(a.name.startswith(package) for a in node.names)
     if infiltration:
         for n in ast.walk(tree):
             if isinstance(n, ast.Attribute) and (n.attr == "s" or _layout(n.attr)):
@@ -61,6 +71,20 @@ def test_no_module_but_the_rules_touches_the_state_bytes():
         bad += ["%s:%d %s" % (rel, line, what) for line, what in uses(text, inside)]
         checked += 1
     assert checked > 40  # the walk found the tree
+    assert bad == []
+
+
+def test_no_module_but_infiltrates_rules_and_its_save_and_opponent_touches_the_board_bytes():
+    """Infiltrate's screens, session, state JSON and tools read the Board's named properties."""
+    bad = []
+    for rel, path in sources():
+        if rel in INFILTRATE_OWNERS:
+            continue
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        inside = rel.startswith(os.path.join("firmware", "lockdown", "games", "infiltrate"))
+        bad += ["%s:%d %s" % (rel, line, what)
+                for line, what in uses(text, inside, "lockdown.games.infiltrate", BOARD)]
     assert bad == []
 
 

@@ -95,15 +95,17 @@ def play(players, first, tallies):
     while b.phase == R.SETUP:
         size, sq = players[b.to_move].placement(b)
         assert b.place(size, sq), "illegal placement"
+    before, after = bytearray(R.STATE_SIZE), bytearray(R.STATE_SIZE)  # the board before and after a choice
     for _ in range(MAX_MOVES_A_GAME):
         if b.phase != R.PLAY:
             break
         p = b.to_move
-        before = bytes(b.s)
+        b.copy_into(before)
         t = time.perf_counter()
         m = players[p].choose(b)
         tallies[p].add(players[p], time.perf_counter() - t)
-        assert bytes(b.s) == before, "a player changed the board"
+        b.copy_into(after)
+        assert after == before, "a player changed the board"
         assert b.play(m), "illegal move %d" % m
     return b.winner
 

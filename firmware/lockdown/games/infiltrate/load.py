@@ -246,7 +246,9 @@ def upgrade(doc):
         if not seen[k] and s[B_POS + k] not in (NONE, hand):
             raise SaveError("bad pyramid")
     from lockdown.games.infiltrate.save import fields
-    out = fields(s, doc.get("level"))
+    b = Board()
+    b.restore_from(s)
+    out = fields(b, doc.get("level"))
     if any(len(x) > 2 and (x[0] - 1) // 3 == (x[1] - 1) // 3 == (x[2] - 1) // 3 for x in out["board"]):
         out["settings"] |= STACK_ANY  # version 1 stacked any height at setup
     if s[B_PASSED] in (1, 2):

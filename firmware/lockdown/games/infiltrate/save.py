@@ -10,8 +10,10 @@ from lockdown.games.infiltrate.rules.board import (B_ARMY, B_BELOW, B_END, B_FIR
                                              SQUARES)
 
 
-def fields(st, level):
-    """The named fields of state bytes st (and the device's level)."""
+def fields(b, level):
+    """The named fields of Board b (by the rules' layout: the save's names for its bytes) and the
+    device's level."""
+    st = b.s
     a = B_ARMY
     frm, to = st[B_LAST_FROM], st[B_LAST_TO]
     empty = []  # type: list

@@ -282,7 +282,7 @@ class Session(GameSession):
     def fields(self):
         try:
             from lockdown.games.infiltrate.save import fields
-            return fields(self.board.s, self.level)
+            return fields(self.board, self.level)
         finally:
             unload(_FIELDS)
 
@@ -292,7 +292,7 @@ class Session(GameSession):
             st, level = load(doc)
         finally:
             unload(_SAVE)
-        self.board.s[:] = st
+        self.board.restore_from(st)
         self.level = level
         self.thinking = False
 

@@ -179,6 +179,20 @@ class Board:
         """0 while nobody has won, player + 1, or DRAW."""
         return self.s[B_WINNER]
 
+    @property
+    def end_reason(self):
+        """How a finished game ended: END_ROW, END_STUCK, END_DRAW or END_AGREED (0 before)."""
+        return self.s[B_END]
+
+    @property
+    def passed(self):
+        """The player (+ 1) who just had no move and passed, until the next move; 0 for none."""
+        return self.s[B_PASSED]
+
+    def passes(self, p):
+        """How often player p has had to pass."""
+        return self.s[B_PASSES + p]
+
     def setting(self, bit):
         return bool(self.s[B_FLAGS] & bit)
 

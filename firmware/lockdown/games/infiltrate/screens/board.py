@@ -19,7 +19,7 @@ from micropython import const
 
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
-from lockdown.games.infiltrate.rules.board import (ARMY, B_END, B_LAST_TO, B_PASSED, DRAW, END_AGREED, END_ROW, K_PLACE, NB, NONE, OVER, OWNER, PLAY, SETUP, SIZE,
+from lockdown.games.infiltrate.rules.board import (ARMY, DRAW, END_AGREED, END_ROW, K_PLACE, NB, NONE, OVER, OWNER, PLAY, SETUP, SIZE,
                                              SQUARES, move_text)
 from lockdown.games.infiltrate.session import SIZE_NAMES, step_text
 from lockdown.session import RuleError
@@ -37,7 +37,7 @@ _LEFT = ("", "1 left", "2 left")
 def result_lines(b):
     """A finished game's result, whole, in lines of the panel's 6 characters (the first one big
     for a winner): P1 / wins: / got to / row 6."""
-    w, why = b.winner, b.s[B_END]
+    w, why = b.winner, b.end_reason
     if w == DRAW:
         return ("Draw:", "agreed") if why == END_AGREED else ("Draw:", "no one", "can", "move")
     if why == END_ROW:
@@ -47,7 +47,7 @@ def result_lines(b):
 
 def result(b):
     """The result in one line (the state JSON): "P1 reached row 6", "draw: neither can move"."""
-    w, why = b.winner, b.s[B_END]
+    w, why = b.winner, b.end_reason
     if w == DRAW:
         return "draw: agreed" if why == END_AGREED else "draw: neither can move"
     if why == END_ROW:
@@ -227,13 +227,14 @@ class BoardScreen:
             elif b.phase == SETUP:
                 tgt = cur
         marks = s.device_steps()
+        landed = b.last_move()[1]
         for sq in range(SQUARES):
             x, y = _cell(sq)
             c = 1
             if sq == cur and b.phase == PLAY:
                 fb.fill_rect(x + 1, y + 1, _CW - 1, _CH - 1, 1)
                 c = 0
-            if sq == b.s[B_LAST_TO] or self._marked(sq, marks):  # a corner mark where a move landed
+            if sq == landed or self._marked(sq, marks):  # a corner mark where a move landed
                 fb.hline(x + _CW - 4, y + 1, 3, c)
                 fb.vline(x + _CW - 2, y + 1, 3, c)
             k = b.top(sq)
@@ -293,14 +294,14 @@ class BoardScreen:
                 draw.text(fb, SIZE_NAMES[self._sizes[self._tgt]], x, 26)
         else:
             draw.text(fb, _LEFT[b.moves_left], x, 17)
-        if b.s[B_PASSED]:
-            draw.text(fb, _PLAYER[b.s[B_PASSED] - 1], x, 26)
+        if b.passed:
+            draw.text(fb, _PLAYER[b.passed - 1], x, 26)
             draw.text(fb, "passes", x, 35)
         if self._dev and not due:  # the device's moves since the player acted, oldest first
             for i in range(len(self._dev)):
                 draw.text(fb, self._dev[i], x, 44 + 9 * i)
         else:
-            if self._last and not b.s[B_PASSED]:
+            if self._last and not b.passed:
                 draw.text(fb, "last", x, 35)
             draw.text(fb, self._last, x, 44)
             if due:
