@@ -164,7 +164,7 @@ class Home:
             draw.text(fb, info[1], 46, 21)
             draw.text(fb, info[2], 46, 31)
         a = min(self.agent, len(self._lines) - 1)
-        draw.text(fb, "\x10", 0, 43)  # font.POINTER
+        draw.text(fb, "\x10", 0, 43)  # the pointer (font.py)
         draw.text(fb, self._lines[a], 8, 43)
         fb.fill_rect(0, 54, 128, 10, 1)
         draw.centre(fb, self._hints[a], 55, 0)
