@@ -80,7 +80,7 @@ class Setup(Form):
         return suit_choice(self.mission, self.choice)
 
     def layout(self):
-        rule = ms.RULES[self.mission]
+        rule = ms.rule(self.mission)
         lines = tuple(("rule", k) for k in range(len(rule.split("\n")))) if rule else (("rule", -1),)
         names = ("names",) if self.suits != (1 << SUITS) - 1 else ()
         return (("mission", "agents", "suspects", "bullets") + lines + ("clock", "board", "suits") +
@@ -97,7 +97,7 @@ class Setup(Form):
 
     def label(self, r):
         if type(r) is tuple:
-            rule = ms.RULES[self.mission]
+            rule = ms.rule(self.mission)
             return rule.split("\n")[r[1]] if rule else "No special rule"
         if r == "suits":
             m = self.mission
