@@ -532,7 +532,8 @@ def test_the_state_json_names_each_mission_s_own_rules():
     """Issue 25 point 10: the elite agent, the next token, the reward cards left."""
     sim = started(ms.TRAINING + 11)  # Mission 12
     assert state(sim.session)["elite_agent"] is None
-    sim.session.act(10, sim.session.table.set_elite, 2)  # table.A_ELITE
+    from lockdown.games.infiltraitors.rules.settings import set_elite
+    sim.session.act(10, set_elite, sim.session.table, 2, arg=2)  # table.A_ELITE
     assert state(sim.session)["elite_agent"] == 3
     sim = started(ms.TRAINING + 2)  # Mission 3
     sim.press(GO)

@@ -8,6 +8,7 @@ from host_sim.state_infiltraitors import candidate_list, identity
 from lockdown.games import unload
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.session import Session
+from lockdown.games.infiltraitors.rules import settings
 from lockdown.games.infiltraitors.rules.table import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_GIVE_UP,
                                                 A_KINGPIN, A_NAB, A_OPTION, A_REMOVE, A_SEEN,
                                                 A_SHOT, A_SUITS, AT, LOSE, NAMES, OPT_ONE_DIVIDES,
@@ -235,8 +236,8 @@ def test_every_step_names_itself_in_words():
     t = s.table
     said = []
 
-    def step(code, fn, *args):
-        s.act(code, fn, *args)
+    def step(code, fn, *args, **arg):
+        s.act(code, fn, *args, **arg)
         said.append(s.undo_name())
 
     step(A_NAB, t.nab, 1)
@@ -246,8 +247,8 @@ def test_every_step_names_itself_in_words():
     step(A_REMOVE, t.remove, 0)
     step(A_SEEN, t.seen, GREEN, 4)
     step(A_SEEN, t.seen, GREEN, 4, False)
-    step(A_OPTION, t.set_option, OPT_ONE_DIVIDES, True)
-    step(A_DISPLAY, t.set_display, 2)
+    step(A_OPTION, settings.set_option, t, OPT_ONE_DIVIDES, True, arg=OPT_ONE_DIVIDES | 0x10)
+    step(A_DISPLAY, settings.set_display, t, 2, arg=2)
     step(A_SHOT, t.shoot, 0, False)
     assert s.undo_lines() == ["Bullets back to 10"]
     step(A_SHOT, t.shoot, 0, True, BLACK, 3)
@@ -261,10 +262,10 @@ def test_every_step_names_itself_in_words():
         s.undo()
     assert s.undo_name() == "" and not s.history.count
     s.start(ms.TRAINING + 11, 3, 0, 0, 0)  # Mission 12
-    s.act(A_ELITE, s.table.set_elite, 1)
+    s.act(A_ELITE, settings.set_elite, s.table, 1, arg=1)
     assert s.undo_name() == "Elite agent A2"
     s.start(ms.TRAINING, 3, 0, 0, 0)
-    s.act(A_SUITS, s.table.set_suits, 0b01111)
+    s.act(A_SUITS, settings.set_suits, s.table, 0b01111, arg=0b01111)
     assert s.undo_name() == "Suits RBGY"
 
 
@@ -389,9 +390,9 @@ def test_the_mission_before_is_forgotten_once_the_undo_ring_no_longer_reaches_th
     s, _ = played()
     s.start(0, 3, 0, 0, 0)
     for k in range(DEPTH):  # the ring still holds every step of the new mission
-        s.act(A_DISPLAY, s.table.set_display, k % 3)
+        s.act(A_DISPLAY, settings.set_display, s.table, k % 3, arg=k % 3)
     assert s.history.count == DEPTH and s._before
-    s.act(A_DISPLAY, s.table.set_display, 0)  # one more pushes its first step out
+    s.act(A_DISPLAY, settings.set_display, s.table, 0, arg=0)  # one more pushes its first step out
     assert s._before is None
     while s.history.count:
         s.undo()

@@ -417,35 +417,10 @@ class Table:
         self._begin()
         self._end(LOSE, WHY_TIME)
 
-    # Settings: each an undo step too
-    def set_elite(self, agent):
-        """Mission 12: the agent the group drew."""
-        if not self.flags & sp.F_ELITE or not 0 <= agent < self.s[_B_AGENTS]:
-            raise RuleError("No elite here")
-        if self.holder(agent) >= 0:
-            raise RuleError("Holds a suspect")
-        self._setting(_B_ELITE, agent)
-
-    def set_suits(self, mask):
-        """The suits in play (bit 0 red), before any card is entered; Training #1's are fixed."""
-        if self.flags & ms.F_NUM13 or bits(mask) != ms.suit_count(self.mission) or mask >> SUITS:
-            raise RuleError("Suits are fixed")
-        if self.board.n or self.s[_B_SLOTS] > (1 if self.flags & sp.F_KINGPIN else 0):
-            raise RuleError("Set before play")
-        for t in range(SUITS):
-            if self.board.seen_mask(t):
-                raise RuleError("Set before play")
-        self._setting(_B_SUITS, mask)
-
-    def set_option(self, bit, on):
-        if not self.flags & sp.F_SPECIALS or bit != OPT_ONE_DIVIDES:
-            raise RuleError("No such option here")
-        self._setting(_B_OPTS, self.s[_B_OPTS] | bit if on else self.s[_B_OPTS] & ~bit)
-
-    def set_display(self, level):
-        if not FULL <= level <= OFF:
-            raise RuleError("No such level")
-        self._setting(_B_DISPLAY, level)
+    def set(self, name, value):
+        """A setting's byte by its save name (settings.py checks the change first): an undo step."""
+        self._begin()
+        self.s[AT[NAMES.index(name)]] = value
 
     # The undo snapshot (the session's ring)
     def copy_into(self, buf, at=0):
@@ -480,10 +455,6 @@ class Table:
         Kingpin clues the last hit allowed."""
         if not kingpin:
             self.s[_B_KP_LEFT] = 0
-
-    def _setting(self, at, value):
-        self._begin()
-        self.s[at] = value
 
     def _playing(self):
         if self.s[_B_RESULT]:

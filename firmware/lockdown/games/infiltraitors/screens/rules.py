@@ -78,20 +78,24 @@ class Rules(Form):
         return r in ("elite", "one", "board")
 
     def change(self, r, d):
+        """A setting changed: one undo step, its value the step's argument (settings.py, imported
+        only for a change and forgotten with the screens over home)."""
+        from lockdown.games.infiltraitors.rules import settings
         s = self.app.session
         t = s.table
         if r == "elite":
             a = -1 if t.elite == ASIDE else t.elite
             a = min(max(a + d, 0), t.agents - 1)
             if a != t.elite:
-                s.act(A_ELITE, t.set_elite, a)
+                s.act(A_ELITE, settings.set_elite, t, a, arg=a)
         elif r == "one":
             if bool(t.options & OPT_ONE_DIVIDES) != (d > 0):
-                s.act(A_OPTION, t.set_option, OPT_ONE_DIVIDES, d > 0)
+                on = d > 0
+                s.act(A_OPTION, settings.set_option, t, OPT_ONE_DIVIDES, on, arg=OPT_ONE_DIVIDES | on << 4)
         else:
             level = min(max(t.display + d, FULL), OFF)
             if level != t.display:
-                s.act(A_DISPLAY, t.set_display, level)
+                s.act(A_DISPLAY, settings.set_display, t, level, arg=level)
 
     def pick(self, r):
         """A press flips the two-valued row and steps the others on."""
