@@ -13,6 +13,7 @@ from lockdown.app import App
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules.clues import GUESS, HORIZONTAL, KNOWN, VERTICAL
 from lockdown.games.infiltraitors.session import Session
+from lockdown.games.infiltraitors.rules import fixes
 from lockdown.games.infiltraitors.rules import table as tb
 from lockdown.session import RuleError, SaveError
 
@@ -121,7 +122,7 @@ def play(s, steps):
                 s.act(tb.A_SEEN, t.seen, card[0], card[1], not k & 1)
             elif what == "fix":
                 j = k % max(t.board.n, 1)
-                s.act(tb.A_FLIP, t.flip, j) if k & 1 else s.act(tb.A_REMOVE, t.remove, j)
+                s.act(tb.A_FLIP, fixes.flip, t, j, arg=j) if k & 1 else s.act(tb.A_REMOVE, fixes.remove, t, j, arg=j)
             elif can_undo(s):
                 s.undo()
         except RuleError:

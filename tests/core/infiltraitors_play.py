@@ -1,15 +1,17 @@
 """An Infiltraitors table played as the screens play it: each action one undo step of a Session
 (its `act` with the action's code), so the rules tests read like the table's own calls."""
 from host_sim.state_infiltraitors import candidate_list, identity
-from lockdown.games.infiltraitors.rules import settings
+from lockdown.games.infiltraitors.rules import fixes, settings
 from lockdown.games.infiltraitors.rules import table as tb
 from lockdown.games.infiltraitors.session import Session
 
-CODES = {"nab": tb.A_NAB, "clue": tb.A_CLUE, "flip": tb.A_FLIP, "remove": tb.A_REMOVE,
+CODES = {"nab": tb.A_NAB, "clue": tb.A_CLUE,
          "shoot": tb.A_SHOT, "seen": tb.A_SEEN, "kingpin_clue": tb.A_KINGPIN,
          "give_up": tb.A_GIVE_UP, "time_up": tb.A_TIME}
-SETTINGS = {"set_elite": tb.A_ELITE, "set_suits": tb.A_SUITS, "set_option": tb.A_OPTION,
-            "set_display": tb.A_DISPLAY}  # settings.py's, on the table, the value the step's argument
+ON_TABLE = {"set_elite": (settings, tb.A_ELITE), "set_suits": (settings, tb.A_SUITS),
+            "set_option": (settings, tb.A_OPTION), "set_display": (settings, tb.A_DISPLAY),
+            "flip": (fixes, tb.A_FLIP), "remove": (fixes, tb.A_REMOVE),
+            "entries": (fixes, 0)}  # settings.py and fixes.py: functions of the table (0: a reader)
 
 
 class Played:
@@ -21,9 +23,12 @@ class Played:
 
     def __getattr__(self, name):
         s = self.session
-        if name in SETTINGS:
-            fn = getattr(settings, name)
-            return lambda *args: s.act(SETTINGS[name], fn, s.table, *args,
+        if name in ON_TABLE:
+            module, code = ON_TABLE[name]
+            fn = getattr(module, name)
+            if not code:  # a reader
+                return lambda *args: fn(s.table, *args)
+            return lambda *args: s.act(code, fn, s.table, *args,
                                        arg=args[0] | (args[1] << 4 if len(args) > 1 else 0))
         v = getattr(s.table, name)
         code = CODES.get(name)

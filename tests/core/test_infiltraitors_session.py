@@ -8,7 +8,7 @@ from host_sim.state_infiltraitors import candidate_list, identity
 from lockdown.games import unload
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.session import Session
-from lockdown.games.infiltraitors.rules import settings
+from lockdown.games.infiltraitors.rules import fixes, settings
 from lockdown.games.infiltraitors.rules.table import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_GIVE_UP,
                                                 A_KINGPIN, A_NAB, A_OPTION, A_REMOVE, A_SEEN,
                                                 A_SHOT, A_SUITS, AT, LOSE, NAMES, OPT_ONE_DIVIDES,
@@ -36,10 +36,10 @@ def played():
     for k in range(4):
         s.act(A_CLUE, t.clue, i, (RED, BLUE, YELLOW, BLACK)[k], 2 + k, k & 1)
     s.act(A_CLUE, t.clue, i, RED, 9, True)
-    s.act(A_FLIP, t.flip, 0)
-    s.act(A_REMOVE, t.remove, 4)
+    s.act(A_FLIP, fixes.flip, t, 0, arg=0)
+    s.act(A_REMOVE, fixes.remove, t, 4, arg=4)
     s.act(A_SEEN, t.seen, YELLOW, 11)
-    s.act(A_FLIP, t.flip, 0)
+    s.act(A_FLIP, fixes.flip, t, 0, arg=0)
     j = s.act(A_NAB, t.nab, 1)
     s.act(A_SHOT, t.shoot, i, False, BLUE, 4)
     s.act(A_SHOT, t.shoot, i, True, RED, 8)
@@ -243,8 +243,8 @@ def test_every_step_names_itself_in_words():
     step(A_NAB, t.nab, 1)
     step(A_CLUE, t.clue, 0, RED, 7, True)
     step(A_CLUE, t.clue, 0, BLUE, 9, False)
-    step(A_FLIP, t.flip, 1)
-    step(A_REMOVE, t.remove, 0)
+    step(A_FLIP, fixes.flip, t, 1, arg=1)
+    step(A_REMOVE, fixes.remove, t, 0, arg=0)
     step(A_SEEN, t.seen, GREEN, 4)
     step(A_SEEN, t.seen, GREEN, 4, False)
     step(A_OPTION, settings.set_option, t, OPT_ONE_DIVIDES, True, arg=OPT_ONE_DIVIDES | 0x10)
@@ -284,7 +284,7 @@ def test_a_card_is_entered_once():
     s.act(A_SHOT, t.shoot, b, False, RED, 7)  # a miss may name any card: it is not S2
     s.act(A_SEEN, t.seen, BLUE, 5)
     raises(RuleError, s.act, A_CLUE, t.clue, a, BLUE, 5, True)
-    s.act(A_REMOVE, t.remove, 0)  # Red 7 was entered by mistake: it is free again
+    s.act(A_REMOVE, fixes.remove, t, 0, arg=0)  # Red 7 was entered by mistake: it is free again
     s.act(A_SHOT, t.shoot, a, True, RED, 7)
 
 
@@ -407,8 +407,8 @@ def test_a_refused_step_after_a_fix_leaves_the_fix():
     i = s.act(A_NAB, t.nab, 0)
     s.act(A_CLUE, t.clue, i, RED, 7, True)
     s.act(A_CLUE, t.clue, i, RED, 8, True)
-    s.act(A_REMOVE, t.remove, 0)
-    s.act(A_FLIP, t.flip, 1)
+    s.act(A_REMOVE, fixes.remove, t, 0, arg=0)
+    s.act(A_FLIP, fixes.flip, t, 1, arg=1)
     before = whole(s)
     raises(RuleError, s.act, A_NAB, t.nab, 0)  # holds a suspect
     assert whole(s) == before and t.board.kind(0) == 0 and t.board.kind(1) == 2

@@ -391,8 +391,8 @@ def test_what_screens_and_the_state_json_read():
     t.clue(a, BLACK, 4, False)
     t.seen(YELLOW, 11)
     t.shoot(b, True, RED, 3)
-    assert t.clue_entries(a) == [0, 2] and t.clue_entries(b) == [1]
-    assert [(t.board.suit(j), t.board.number(j), t.board.kind(j)) for j in t.clue_entries(a)] == [
+    assert t.entries(a) == [0, 2] and t.entries(b) == [1]
+    assert [(t.board.suit(j), t.board.number(j), t.board.kind(j)) for j in t.entries(a)] == [
         (RED, 6, VERTICAL), (BLACK, 4, HORIZONTAL)]
     assert t.identity(b) == (RED, 3) and t.identity(a) is None
     assert t.seen_list() == [(YELLOW, 11)]
@@ -403,4 +403,4 @@ def test_what_screens_and_the_state_json_read():
     assert t.display == COUNT_ONLY and t.undo_name() == "Clue board: count"
     raises(RuleError, t.set_display, 3)
     t.remove(2)
-    assert t.clue_entries(a) == [0]
+    assert t.entries(a) == [0]

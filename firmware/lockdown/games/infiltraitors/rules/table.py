@@ -281,11 +281,6 @@ class Table:
         one = bool(self.s[_B_OPTS] & OPT_ONE_DIVIDES)
         return self.board.candidates(i, self.s[_B_SUITS], one)
 
-    def clue_entries(self, i):
-        """The board entries of suspect `i`'s clues, oldest first (for flip and remove)."""
-        b = self.board
-        return [j for j in range(b.n) if b.owner(j) == i and b.kind(j) in (VERTICAL, HORIZONTAL)]
-
     def seen_list(self):
         """The face-up cards entered, as (suit, number) pairs."""
         m = self.board.seen_mask
@@ -303,7 +298,7 @@ class Table:
     def nab(self, agent):
         """An agent takes a suspect from the pile; returns its slot."""
         s = self.s
-        self._playing()
+        self.playing()
         if not 0 <= agent < s[_B_AGENTS]:
             raise RuleError("No such agent")
         if s[_B_SLOTS] == self.final() and self.identified < sp.FINAL_CARDS:
@@ -318,7 +313,7 @@ class Table:
             raise RuleError("Sits out")
         if self.kingpin_now():
             raise RuleError(SHOT_TEXT[SHOT_KINGPIN_NOW])
-        self._begin()
+        self.begin()
         i = s[_B_SLOTS]
         s[_B_SLOT + 2 * i] = agent
         s[_B_SLOT + 2 * i + 1] = HIDDEN
@@ -327,8 +322,8 @@ class Table:
 
     def clue(self, i, suit, number, vertical):
         """A clue card laid by suspect `i`; returns the cards it can still be (0: flag it)."""
-        self._playing()
-        self._hidden(i)
+        self.playing()
+        self.hidden(i)
         if i == self.kingpin():
             raise RuleError("Kingpin: after a hit")
         if self.kingpin_now():
@@ -336,21 +331,9 @@ class Table:
         if i == self.final() and self.final_cards_left() <= 0:
             raise RuleError("8 reward cards used")
         self._card(suit, number, True)
-        self._begin()
+        self.begin()
         self.board.add(i, VERTICAL if vertical else HORIZONTAL, suit, number)
         return self.candidates(i)
-
-    def flip(self, j):
-        """Turns clue entry `j` the other way (it was laid wrongly)."""
-        self._entry(j)
-        self._begin()
-        self.board.flip(j)
-
-    def remove(self, j):
-        """Takes clue entry `j` off the board (entered by mistake)."""
-        self._entry(j)
-        self._begin()
-        self.board.remove(j)
 
     def shoot(self, i, right, suit=-1, number=0, shooter=ASIDE):
         """Eliminate a Traitor: always costs a bullet. A hit identifies suspect `i`; the card named,
@@ -364,7 +347,7 @@ class Table:
             raise RuleError("Who shot? Not in play")
         if suit >= 0:
             self._card(suit, number, False, right and not self.board.pair)
-        self._begin()
+        self.begin()
         s = self.s
         s[_B_BULLETS] -= 1
         if suit >= 0:
@@ -380,12 +363,12 @@ class Table:
         """Mission 19: right after a hit, the agent who made it (shoot's `shooter`, kingpin_agent)
         clues the Kingpin (twice with 2 agents) and sits out from the first clue on."""
         s = self.s
-        self._playing()
-        self._hidden(0)
+        self.playing()
+        self.hidden(0)
         if not s[_B_KP_LEFT]:
             raise RuleError("Only after a hit")
         self._card(suit, number, True)
-        self._begin(True)
+        self.begin(True)
         self.board.add(0, VERTICAL if vertical else HORIZONTAL, suit, number)
         s[_B_KP_LEFT] -= 1
         s[_B_OUT] |= 1 << s[_B_KP_AGENT]
@@ -393,7 +376,7 @@ class Table:
 
     def seen(self, suit, number, on=True):
         """A card the table saw face up (a face-up discard), or `on`=False to take one back."""
-        self._playing()
+        self.playing()
         if self.flags & sp.F_FACEDOWN:
             raise RuleError("Discards face down")
         if not self.valid_card(suit, number, False):
@@ -402,24 +385,24 @@ class Table:
             raise RuleError(_CARD_USED)
         if not on and not self.board.is_seen(suit, number):
             raise RuleError("Not marked face up")
-        self._begin()
+        self.begin()
         self.board.set_seen(suit, number, on)
 
     def give_up(self):
         """The group can do none of the five actions: the mission is lost."""
-        self._playing()
-        self._begin()
+        self.playing()
+        self.begin()
         self._end(LOSE, WHY_STUCK)
 
     def time_up(self):
         """The clock ran out (the session's tick, on the clock's TIME_UP)."""
-        self._playing()
-        self._begin()
+        self.playing()
+        self.begin()
         self._end(LOSE, WHY_TIME)
 
     def set(self, name, value):
         """A setting's byte by its save name (settings.py checks the change first): an undo step."""
-        self._begin()
+        self.begin()
         self.s[AT[NAMES.index(name)]] = value
 
     # The undo snapshot (the session's ring)
@@ -450,17 +433,17 @@ class Table:
             b[k] = buf[at + k]
 
     # Inside
-    def _begin(self, kingpin=False):
+    def begin(self, kingpin=False):
         """An action checked and about to change the state: only a Kingpin clue keeps the
         Kingpin clues the last hit allowed."""
         if not kingpin:
             self.s[_B_KP_LEFT] = 0
 
-    def _playing(self):
+    def playing(self):
         if self.s[_B_RESULT]:
             raise RuleError(SHOT_TEXT[SHOT_OVER])
 
-    def _hidden(self, i):
+    def hidden(self, i):
         if not 0 <= i < self.s[_B_SLOTS] or self.status(i) != HIDDEN:
             raise RuleError(SHOT_TEXT[SHOT_NONE])
 
@@ -473,14 +456,6 @@ class Table:
             raise RuleError(_CARD_USED)
         if self.board.full():
             raise RuleError("Clue board is full")
-
-    def _entry(self, j):
-        """A live clue of a suspect still hidden, for flip and remove."""
-        self._playing()
-        b = self.board
-        if not 0 <= j < b.n or b.kind(j) not in (VERTICAL, HORIZONTAL):
-            raise RuleError("No such clue")
-        self._hidden(b.owner(j))
 
     def _end(self, result, why):
         self.s[_B_RESULT] = result
