@@ -116,10 +116,6 @@ class Store:
         self._finished = text if session.over else None
         self.write(self.save_name, text)
 
-    def finished(self):
-        """The last save's text while its game is over (what a new game would archive), or None."""
-        return self._finished
-
     def archive(self, text):
         """Keeps a finished game in the archive folder (lockdown/archive.py, imported only for it)."""
         if self.off:
@@ -129,16 +125,6 @@ class Store:
             keep(self, text)
         finally:
             unload("lockdown.archive")
-
-    def read(self, name, limit):
-        """The text of `name` if it is at most `limit` bytes, else None (also when unreadable)."""
-        try:
-            if os.stat(self.path(name))[6] > limit:
-                return None
-            with open(self.path(name)) as f:
-                return f.read()
-        except (OSError, ValueError):
-            return None
 
     def restore(self, session):
         """Loads the saved game into `session`; returns None, or a notice when the save was set aside.
