@@ -119,7 +119,7 @@ def test_setup_derives_suspects_and_bullets_and_shows_the_rule():
     sim.turn(ALARM, -1)
     sim.turn(PROX, ms.TRAINING + 6 - 1)  # Mission 7
     assert (setup.value("suspects"), setup.value("bullets")) == ("6", "7")
-    assert [setup.label(r) for r in setup.rows if type(r) is tuple] == ms.rule(ms.TRAINING + 6).split("\n")
+    assert [setup.label(r) for r in setup.rows if type(r) is tuple] == ms.part(ms.RULES, ms.TRAINING + 6).split("\n")
 
 
 def test_the_clue_board_counts_and_lists_and_flags_a_wrong_clue():

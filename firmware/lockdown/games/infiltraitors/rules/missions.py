@@ -60,9 +60,8 @@ _ROWS = bytes((
     11, 12, 5, 0x00, 0x00,  # 20
 ))
 
-# Each mission's special rule in our words, lines joined by newlines, missions ended by "|" (one
-# string, not 23 and their tuple: in RAM from boot); rule(m) reads one.
-_RULES = const(
+# Each mission's special rule in our words, lines joined by newlines, each ended by "|": part(RULES, m)
+RULES = (
     "Cards 2 to 13 only;\nRed, Yellow, Black.|"
     "|"
     "Beat the clock:\n15 minutes.|"
@@ -98,12 +97,13 @@ def bits(m):
     return n
 
 
-def rule(m):
-    """Mission m's special rule, its lines joined by newlines; '' when it has none."""
+def part(texts, k):
+    """The k-th of texts kept as one string, each ended by "|": one string in RAM, not a tuple
+    of them (the special rules, the refusals, a screen's labels). A new string each call."""
     i = 0
-    for _ in range(m):
-        i = _RULES.find("|", i) + 1
-    return _RULES[i:_RULES.find("|", i)]
+    for _ in range(k):
+        i = texts.find("|", i) + 1
+    return texts[i:texts.find("|", i)]
 
 
 def name(m):

@@ -31,7 +31,7 @@ WHY_ALL = const(1)
 WHY_BULLETS = const(2)
 WHY_STUCK = const(3)
 WHY_TIME = const(4)
-WHY_NAMES = ("", "all found", "too few bullets", "no action left", "time up")
+WHY_NAMES = "|all found|too few bullets|no action left|time up|"  # missions.part(WHY_NAMES, why)
 
 # Clue board display levels, chosen per mission: missions.py's (FULL, COUNT_ONLY, OFF, DISPLAY_NAMES)
 
@@ -47,8 +47,8 @@ SHOT_BALANCE = const(4)
 SHOT_KINGPIN_WAITS = const(5)
 SHOT_KINGPIN_NOW = const(6)
 _SHOT_NO_BULLET = const(7)
-SHOT_TEXT = ("", "Not a hidden suspect", "Mission is over", "Shoot in token order",
-             "Needs 4+ clues, V=H", "Kingpin: last agent", "Last agent: Kingpin", "No bullet left")
+SHOT_TEXT = ("|Not a hidden suspect|Mission is over|Shoot in token order|Needs 4+ clues, V=H|"
+             "Kingpin: last agent|Last agent: Kingpin|No bullet left|")  # missions.part(SHOT_TEXT, why)
 
 # Undo action codes
 A_NAB = const(1)
@@ -312,7 +312,7 @@ class Table:
         if self.is_out(agent):
             raise RuleError("Sits out")
         if self.kingpin_now():
-            raise RuleError(SHOT_TEXT[SHOT_KINGPIN_NOW])
+            raise RuleError(ms.part(SHOT_TEXT, SHOT_KINGPIN_NOW))
         self.begin()
         i = s[_B_SLOTS]
         s[_B_SLOT + 2 * i] = agent
@@ -327,7 +327,7 @@ class Table:
         if i == self.kingpin():
             raise RuleError("Kingpin: after a hit")
         if self.kingpin_now():
-            raise RuleError(SHOT_TEXT[SHOT_KINGPIN_NOW])
+            raise RuleError(ms.part(SHOT_TEXT, SHOT_KINGPIN_NOW))
         if i == self.final() and self.final_cards_left() <= 0:
             raise RuleError("8 reward cards used")
         self._card(suit, number, True)
@@ -341,7 +341,7 @@ class Table:
         Mission 19 a hit names its `shooter`: the one who may clue the Kingpin and sit out."""
         why = self.may_shoot(i)
         if why:
-            raise RuleError(SHOT_TEXT[why])
+            raise RuleError(ms.part(SHOT_TEXT, why))
         kp = self.flags & sp.F_KINGPIN and right and i
         if kp and not (0 <= shooter < self.s[_B_AGENTS] and not self.is_out(shooter)):
             raise RuleError("Who shot? Not in play")
@@ -441,11 +441,11 @@ class Table:
 
     def playing(self):
         if self.s[_B_RESULT]:
-            raise RuleError(SHOT_TEXT[SHOT_OVER])
+            raise RuleError(ms.part(SHOT_TEXT, SHOT_OVER))
 
     def hidden(self, i):
         if not 0 <= i < self.s[_B_SLOTS] or self.status(i) != HIDDEN:
-            raise RuleError(SHOT_TEXT[SHOT_NONE])
+            raise RuleError(ms.part(SHOT_TEXT, SHOT_NONE))
 
     def _card(self, suit, number, clue, unique=True):
         """A card that may be entered: of this mission, and (`unique`: a real card, not a miss's

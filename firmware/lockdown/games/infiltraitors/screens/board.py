@@ -122,7 +122,7 @@ class SuspectBoard(CardEntry):
         rule = None
         if t.flags & (sp.F_BALANCE | sp.F_ORDER):
             why = t.may_shoot(i)
-            rule = SHOT_TEXT[why] if why else "May eliminate now"
+            rule = ms.part(SHOT_TEXT, why) if why else "May eliminate now"
         cut = False
         if t.display == FULL and n:
             more = cards_lines(t, i, 2 if rule else 3)

@@ -1,4 +1,6 @@
 """Eliminate a Traitor: right or wrong, each a bullet, naming a card or none."""
+from micropython import const
+
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.rules.clues import SUITS
@@ -7,8 +9,7 @@ from lockdown.games.infiltraitors.rules.table import A_SHOT, ASIDE, WIN
 from lockdown.ui import Form
 
 _ROWS = ("shooter", "right", "wrong", "right_card", "wrong_card", "clues")
-_LABELS = ("Who shot", "Right: identified", "Wrong: a miss", "Right, was", "Wrong, not",
-           "Fix a clue")
+_LABELS = const("Who shot|Right: identified|Wrong: a miss|Right, was|Wrong, not|Fix a clue|")  # in _ROWS order
 
 
 class Eliminate(Form):
@@ -56,7 +57,7 @@ class Eliminate(Form):
         return _ROWS if self.kp else _ROWS[1:]  # who shot: Mission 19 only
 
     def label(self, r):
-        return _LABELS[_ROWS.index(r)]
+        return ms.part(_LABELS, _ROWS.index(r))
 
     def value(self, r):
         if r == "shooter":

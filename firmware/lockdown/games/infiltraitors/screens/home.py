@@ -7,6 +7,8 @@ pause or resume the clock; hold ALARM: face-up cards. Its texts are made when th
 shown second changes, never per detent. The clock runs through the session's tick (the App's, on
 every pass); a warning it leaves (session.warning) flashes here.
 """
+from micropython import const
+
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors.rules import missions as ms
@@ -15,7 +17,7 @@ from lockdown.games.infiltraitors.screens.common import DIGITS, clock_text, draw
 from lockdown.games.infiltraitors.rules.table import A_NAB, OFF, WHY_NAMES, WIN
 from lockdown.ui import title_bar
 
-_WARNINGS = ("", "5 minutes left", "1 minute left", "Time up: lost")
+_WARNINGS = const("|5 minutes left|1 minute left|Time up: lost|")  # ms.part(_WARNINGS, warning)
 
 
 class Home:
@@ -92,7 +94,7 @@ class Home:
         w = s.warning
         if w:
             s.warning = 0
-            self.app.flash(_WARNINGS[w])
+            self.app.flash(ms.part(_WARNINGS, w))
         return False
 
     # ---- drawing -------------------------------------------------------------------------------
@@ -129,7 +131,7 @@ class Home:
             lines.append("Kingpin aside" + self._count(t, 0))
             hints.append("GO: Kingpin board")
         if t.result:
-            hints = [("WON: " if t.result == WIN else "LOST: ") + WHY_NAMES[t.why]] * len(lines)
+            hints = [("WON: " if t.result == WIN else "LOST: ") + ms.part(WHY_NAMES, t.why)] * len(lines)
         self._lines = lines
         self._hints = hints
         self._name = ms.name(t.mission)

@@ -20,7 +20,7 @@ class Rules(Form):
         t = self.app.session.table
         f = t.flags
         m = t.mission
-        rule = ms.rule(m)
+        rule = ms.part(ms.RULES, m)
         rows = tuple(("line", k) for k in range(len(rule.split("\n")))) if rule else ("norule",)
         rows += ("suits", "hand")
         if f & sp.F_ORDER:
@@ -41,7 +41,7 @@ class Rules(Form):
         t = self.app.session.table
         if type(r) is tuple:
             if r[0] == "line":
-                return ms.rule(t.mission).split("\n")[r[1]]
+                return ms.part(ms.RULES, t.mission).split("\n")[r[1]]
             if r[0] == "reading":
                 return sp.SPECIAL_READING[bool(t.options & OPT_ONE_DIVIDES)].split("\n")[r[1]]
             return "S%d may go" % (r[1] + 1)
