@@ -9,8 +9,14 @@ COPIES = [  # (module, its copy, module defining it, the name there)
     ("lockdown.games.infiltration.session", "_A_ROLL", "lockdown.games.infiltration.rules.actions", "A_ROLL"),
     ("lockdown.games.infiltration.session", "_A_SETUP", "lockdown.games.infiltration.rules.actions", "A_SETUP"),
     ("lockdown.games.infiltration.screens.setup", "_A_SETUP", "lockdown.games.infiltration.rules.actions", "A_SETUP"),
-    ("lockdown.games.infiltraitors.session", "_A_TIME", "lockdown.games.infiltraitors.rules.table", "A_TIME"),
+    ("lockdown.games.infiltraitors.session", "_A_TIME", "lockdown.games.infiltraitors.rules.actions", "A_TIME"),
+    ("lockdown.games.infiltraitors.screens.home", "_A_NAB", "lockdown.games.infiltraitors.rules.actions", "A_NAB"),
+    ("lockdown.games.infiltraitors.screens.board", "_A_CLUE", "lockdown.games.infiltraitors.rules.actions", "A_CLUE"),
+    ("lockdown.games.infiltraitors.screens.board", "_A_KINGPIN", "lockdown.games.infiltraitors.rules.actions",
+     "A_KINGPIN"),
+    ("lockdown.games.infiltraitors.screens.clues", "_A_SHOT", "lockdown.games.infiltraitors.rules.actions", "A_SHOT"),
     ("lockdown.games.infiltraitors.session", "_TIME_UP", "lockdown.games.infiltraitors.rules.clock", "TIME_UP"),
+    ("lockdown.games.infiltraitors.rules.specials", "_HIDDEN", "lockdown.games.infiltraitors.rules.table", "HIDDEN"),
 ]
 
 

@@ -533,7 +533,7 @@ def test_the_state_json_names_each_mission_s_own_rules():
     sim = started(ms.TRAINING + 11)  # Mission 12
     assert state(sim.session)["elite_agent"] is None
     from lockdown.games.infiltraitors.rules.settings import set_elite
-    sim.session.act(10, set_elite, sim.session.table, 2, arg=2)  # table.A_ELITE
+    sim.session.act(10, set_elite, sim.session.table, 2)  # table.A_ELITE
     assert state(sim.session)["elite_agent"] == 3
     sim = started(ms.TRAINING + 2)  # Mission 3
     sim.press(GO)

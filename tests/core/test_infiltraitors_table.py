@@ -4,11 +4,11 @@ import gc
 
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules.clues import HORIZONTAL, VERTICAL
-from lockdown.games.infiltraitors.rules.table import (A_CLUE, ASIDE, COUNT_ONLY, FULL, HIDDEN, IDENTIFIED,
-                                                LOSE, OPT_ONE_DIVIDES, SHOT_BALANCE,
-                                                SHOT_KINGPIN_NOW, SHOT_KINGPIN_WAITS, SHOT_OK,
-                                                SHOT_ORDER, WHY_ALL, WHY_BULLETS, WHY_STUCK,
-                                                WHY_TIME, WIN, RuleError)
+from lockdown.games.infiltraitors.rules.actions import A_CLUE
+from lockdown.games.infiltraitors.rules.table import (ASIDE, COUNT_ONLY, FULL, HIDDEN, IDENTIFIED, LOSE,
+                                                      OPT_ONE_DIVIDES, SHOT_BALANCE, SHOT_KINGPIN_NOW,
+                                                      SHOT_KINGPIN_WAITS, SHOT_OK, SHOT_ORDER, WHY_ALL,
+                                                      WHY_BULLETS, WHY_STUCK, WHY_TIME, WIN, RuleError)
 from tests.core.infiltraitors_play import Played
 from tests.core.check import raises
 

@@ -1,9 +1,12 @@
-"""Corrections of the clue board: a clue laid the wrong way turned, one entered by mistake taken
-off. Each is checked first and is an undo step like every action (the session's act, the entry
-the step's argument: describe.py names it). Here, not in table.py: only the clue list (lists.py)
-makes them, so the table a mission plays on leaves them out of RAM.
+"""The clue board's entries besides the play's clues and shots: corrections (a clue laid the wrong
+way turned, one entered by mistake taken off) and the face-up cards the table saw. Each is checked
+first and is an undo step like every action (the session's act, describe.py naming it). Here, not
+in table.py: only the clue list (lists.py) and the face-up cards screen (seen.py) make them, so
+the table a mission plays on leaves them out of RAM.
 """
 from lockdown.games.infiltraitors.rules.clues import HORIZONTAL, VERTICAL
+from lockdown.games.infiltraitors.rules.specials import F_FACEDOWN
+from lockdown.games.infiltraitors.rules.table import CARD_USED
 from lockdown.session import RuleError
 
 
@@ -25,6 +28,21 @@ def remove(t, j):
     _entry(t, j)
     t.begin()
     t.board.remove(j)
+
+
+def seen(t, suit, number, on=True):
+    """A card the table saw face up (a face-up discard), or `on`=False to take one back."""
+    t.playing()
+    if t.flags & F_FACEDOWN:
+        raise RuleError("Discards face down")
+    if not t.valid_card(suit, number, False):
+        raise RuleError("Not in this mission")
+    if on and t.board.used(suit, number):
+        raise RuleError(CARD_USED)
+    if not on and not t.board.is_seen(suit, number):
+        raise RuleError("Not marked face up")
+    t.begin()
+    t.board.set_seen(suit, number, on)
 
 
 def _entry(t, j):

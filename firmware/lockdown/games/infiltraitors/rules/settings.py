@@ -1,6 +1,6 @@
 """The settings a group changes during a mission: the elite agent (Mission 12), the suits in play,
 Special 1 (Mission 15) and the clue board's level. Each is checked first and is an undo step like
-every action (the session's act, with the value as the step's argument: describe.py names it).
+every action (the session's act: describe.py names it).
 Here, not in table.py: only a settings change needs them (the rules screen imports this module
 when it makes one), so the table a mission plays on leaves them out of RAM.
 """
@@ -33,8 +33,7 @@ def set_suits(t, mask):
 
 
 def set_option(t, bit, on):
-    """Mission 15: whether a special suspect (a 1) matches every clue; the step's argument is
-    the bit, and 0x10 when on (as describe.py reads it)."""
+    """Mission 15: whether a special suspect (a 1) matches every clue."""
     if not t.flags & sp.F_SPECIALS or bit != OPT_ONE_DIVIDES:
         raise RuleError("No such option here")
     t.set("options", t.options | bit if on else t.options & ~bit)

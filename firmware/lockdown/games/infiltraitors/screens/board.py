@@ -5,15 +5,19 @@ A card is dialled in with both knobs, ALARM the suit and PROX the number, each s
 ends; GO adds it. The card under entry is drawn from constant texts, so a detent allocates
 nothing; the lists are made again only when the game changes.
 """
+from micropython import const
+
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.rules.clues import HORIZONTAL, SPECIAL, SUITS, VERTICAL
 from lockdown.games.infiltraitors.screens.common import cards_lines, draw_card
-from lockdown.games.infiltraitors.rules.table import A_CLUE, A_KINGPIN, FULL, OFF, SHOT_TEXT
+from lockdown.games.infiltraitors.rules.table import FULL, OFF, SHOT_TEXT
 from lockdown.ui import title_bar
 
+_A_CLUE = const(2)  # rules/actions.py's, copied
+_A_KINGPIN = const(7)
 WRONG = "0 cards: clue wrong?"  # the board's line and the flash when a clue leaves no card
 
 
@@ -102,9 +106,9 @@ class SuspectBoard(CardEntry):
     def _add(self):
         t = self.session.table
         if self.i == t.kingpin():
-            n = self.session.act(A_KINGPIN, t.kingpin_clue, self.suit, self.number, self.vertical)
+            n = self.session.act(_A_KINGPIN, t.kingpin_clue, self.suit, self.number, self.vertical)
         else:
-            n = self.session.act(A_CLUE, t.clue, self.i, self.suit, self.number, self.vertical)
+            n = self.session.act(_A_CLUE, t.clue, self.i, self.suit, self.number, self.vertical)
         if not n:
             self.app.flash(WRONG)
 

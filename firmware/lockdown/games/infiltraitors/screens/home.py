@@ -14,9 +14,10 @@ from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.screens.common import DIGITS, clock_text, draw_clock
-from lockdown.games.infiltraitors.rules.table import A_NAB, OFF, WHY_NAMES, WIN
+from lockdown.games.infiltraitors.rules.table import OFF, WHY_NAMES, WIN
 from lockdown.ui import title_bar
 
+_A_NAB = const(1)  # rules/actions.py's, copied
 _WARNINGS = const("|5 minutes left|1 minute left|Time up: lost|")  # ms.part(_WARNINGS, warning)
 
 
@@ -72,7 +73,7 @@ class Home:
             app.attempt(self._nab)
 
     def _nab(self):
-        i = self.session.act(A_NAB, self.session.table.nab, self.agent)
+        i = self.session.act(_A_NAB, self.session.table.nab, self.agent)
         self.app.flash("Suspect %d nabbed" % (i + 1))
 
     def hold(self, button):

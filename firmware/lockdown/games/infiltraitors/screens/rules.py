@@ -4,8 +4,8 @@ last suspect; and the settings the group may change (each an undo step)."""
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.screens.common import LETTERS
-from lockdown.games.infiltraitors.rules.table import (A_DISPLAY, A_ELITE, A_OPTION, ASIDE, DISPLAY_NAMES,
-                                                FULL, HIDDEN, OFF, OPT_ONE_DIVIDES)
+from lockdown.games.infiltraitors.rules.actions import A_DISPLAY, A_ELITE, A_OPTION
+from lockdown.games.infiltraitors.rules.table import ASIDE, DISPLAY_NAMES, FULL, HIDDEN, OFF, OPT_ONE_DIVIDES
 from lockdown.ui import Form
 
 
@@ -78,8 +78,8 @@ class Rules(Form):
         return r in ("elite", "one", "board")
 
     def change(self, r, d):
-        """A setting changed: one undo step, its value the step's argument (settings.py, imported
-        only for a change and forgotten with the screens over home)."""
+        """A setting changed: one undo step (settings.py, imported only for a change and forgotten
+        with the screens over home)."""
         from lockdown.games.infiltraitors.rules import settings
         s = self.app.session
         t = s.table
@@ -87,15 +87,14 @@ class Rules(Form):
             a = -1 if t.elite == ASIDE else t.elite
             a = min(max(a + d, 0), t.agents - 1)
             if a != t.elite:
-                s.act(A_ELITE, settings.set_elite, t, a, arg=a)
+                s.act(A_ELITE, settings.set_elite, t, a)
         elif r == "one":
             if bool(t.options & OPT_ONE_DIVIDES) != (d > 0):
-                on = d > 0
-                s.act(A_OPTION, settings.set_option, t, OPT_ONE_DIVIDES, on, arg=OPT_ONE_DIVIDES | on << 4)
+                s.act(A_OPTION, settings.set_option, t, OPT_ONE_DIVIDES, d > 0)
         else:
             level = min(max(t.display + d, FULL), OFF)
             if level != t.display:
-                s.act(A_DISPLAY, settings.set_display, t, level, arg=level)
+                s.act(A_DISPLAY, settings.set_display, t, level)
 
     def pick(self, r):
         """A press flips the two-valued row and steps the others on."""

@@ -2,7 +2,7 @@
 CardEntry): its own module, so the clue board in play leaves it out of RAM."""
 from lockdown import draw
 from lockdown.events import ALARM, GO
-from lockdown.games.infiltraitors.rules.table import A_SEEN
+from lockdown.games.infiltraitors.rules.actions import A_SEEN
 from lockdown.games.infiltraitors.screens.board import CardEntry
 from lockdown.games.infiltraitors.screens.common import LETTERS, NUMS, wrap
 from lockdown.ui import title_bar
@@ -20,9 +20,10 @@ class SeenCards(CardEntry):
             self.app.attempt(self._mark)
 
     def _mark(self):
+        from lockdown.games.infiltraitors.rules import fixes  # for a mark only
         t = self.session.table
         on = not t.board.is_seen(self.suit, self.number)
-        self.session.act(A_SEEN, t.seen, self.suit, self.number, on)
+        self.session.act(A_SEEN, fixes.seen, t, self.suit, self.number, on)
 
     def make(self):
         cards = self.session.table.seen_list()
