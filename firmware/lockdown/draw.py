@@ -47,7 +47,7 @@ def text(fb, s, x, y, c=1, scale=1):
     for ch in s:
         g = glyph(ch)
         if g:  # the space draws nothing
-            _cell.blit(_small, -font.SMALL_W * g, 0)
+            _cell.blit(_small, -font.SMALL_W * g, 0)  # pyright: ignore[reportArgumentType]  (stubs: no tuple source)
             fb.blit(_cell, x, y, key, pal)
         x += CELL_W
     return x
@@ -106,7 +106,7 @@ def big(fb, s, x, y, c=1):
     for ch in s:
         g = font.BIG_CHARS.find(ch)
         if g >= 0:
-            _bigcell.blit(_big, -BIG_W * g, 0)
+            _bigcell.blit(_big, -BIG_W * g, 0)  # pyright: ignore[reportArgumentType]  (stubs: no tuple source)
             fb.blit(_bigcell, x, y, key, pal)
         elif ch != " ":
             fb.rect(x, y, BIG_W, BIG_H, c)

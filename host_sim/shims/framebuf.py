@@ -35,17 +35,17 @@ def _table(mask, on):
     return t
 
 
-_sources = {}  # id of a tuple source -> its FrameBuffer (the tuple kept with it, so the id stays its own)
+_sources = {}  # id of a tuple source -> (the tuple, its FrameBuffer): the tuple kept, so its id stays its own
 
 
 def _as_source(t):
-    """blit's tuple source as a FrameBuffer over its (possibly read-only) buffer."""
-    fb = FrameBuffer(*t, _source=True)
-    if len(_sources) > 64:
-        _sources.clear()
-    _sources[id(t)] = fb
-    fb._tuple = t
-    return fb
+    """blit's tuple source as a FrameBuffer over its (possibly read-only) buffer, made once a tuple."""
+    hit = _sources.get(id(t))
+    if hit is None:
+        if len(_sources) > 64:
+            _sources.clear()
+        hit = _sources[id(t)] = (t, FrameBuffer(*t, _source=True))
+    return hit[1]
 
 
 class FrameBuffer:
@@ -184,7 +184,7 @@ class FrameBuffer:
 
     def blit(self, source, x, y, key=-1, palette=None):
         if type(source) is tuple or type(source) is list:
-            source = _sources.get(id(source)) or _as_source(source)
+            source = _as_source(source)
         x, y, key = _int(x), _int(y), _int(key) & _U32
         sw, sh = source._w, source._h
         if x >= self._w or y >= self._h or -x >= sw or -y >= sh:
