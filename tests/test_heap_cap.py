@@ -135,4 +135,5 @@ def test_the_first_frame_imports_at_most_30_kb_of_code(bench, firmware, tmp_path
     code = {m: bench.mpy_size(sizes, m) or 0 for m in modules}
     assert "lockdown.games.infiltration.screens.play" not in code  # the setup comes first
     total = sum(code.values())
-    assert total <= CODE_BUDGET, ("%d B: budget %d B" % (total, CODE_BUDGET), sorted(code.items(), key=lambda kv: -kv[1]))
+    assert total <= CODE_BUDGET, ("%d B: budget %d B" % (total, CODE_BUDGET),
+                                  sorted(code.items(), key=lambda kv: -kv[1]))
