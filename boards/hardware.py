@@ -55,6 +55,15 @@ def _opened(hw, where, make, cfg):
         return None
 
 
+def probe(i2c, addr=0x3C):
+    """True if a device ACKs `addr` (an empty write, as i2c.scan() does it)."""
+    try:
+        i2c.writeto(addr, b"")
+        return True
+    except OSError:
+        return False
+
+
 def open_display(hw, i2c, cfg, where):
     """The configured I2C display on `i2c`, or None (and a problem) when none answers there."""
     if i2c is None:
@@ -62,7 +71,7 @@ def open_display(hw, i2c, cfg, where):
     from lockdown import oled
     addr = cfg["addr"]
     try:
-        if oled.probe(i2c, addr):
+        if probe(i2c, addr):
             if cfg["display"] == "sh1106":
                 from lockdown.sh1106 import SH1106
                 return SH1106(i2c, addr)

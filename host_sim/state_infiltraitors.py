@@ -70,7 +70,7 @@ def state(session):
         "timer_left_s": None if left < 0 else left,
         "timer_running": t.clock.running,
         "result": RESULT_NAMES[t.result] or None,
-        "why": WHY_NAMES[t.why] or None,
+        "why": ms.part(WHY_NAMES, t.why) or None,
         "elite_agent": None if not t.flags & sp.F_ELITE or t.elite == ASIDE else t.elite + 1,
         "next_token": t.next_token() if t.flags & sp.F_ORDER else None,
         "reward_cards_left": t.final_cards_left() if t.flags & sp.F_FINAL else None,

@@ -145,3 +145,13 @@ def test_loop_pass_figures_scale_to_a_board_and_time_each_press(bench, monkeypat
     assert f["press_bound_ms"] == round(f["press_worst_ms"] + 1000 * r, 1)
     text = bench.pass_table({"infiltration": f})
     assert "save, line 2" in text and "| - |" in text  # no search in this replay
+
+
+def test_wire_time_model():
+    """tools/bench/wire.py's bus time: 9 clocks a byte, 2 a transaction, rounded up."""
+    from tools import bench  # noqa: F401  (puts its helpers, tools/bench/, on the path)
+    from wire import wire_us  # pyright: ignore[reportMissingImports]
+    assert wire_us(0, 0) == 0
+    assert wire_us(1) == 28  # (9 + 2) clocks at 2.5 us, rounded up
+    assert wire_us(8 + 2 + 1024, 2) == 23275  # one SSD1306 window and its frame
+    assert wire_us(11, 2, hz=100000) == 1030

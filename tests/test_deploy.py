@@ -103,6 +103,14 @@ def test_version_refusal_names_both_sides_for_any_version(board_v, build_v, made
     assert msg.endswith(advice) and "?" not in msg
 
 
+def test_a_board_older_than_the_firmware_needs_is_refused():
+    """MicroPython 1.20's blit reads the fonts in place (lockdown/draw.py): 1.19 cannot run it."""
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.check_board((6, "1.19.1", "rp2", set()), 6)
+    assert "needs 1.20 or newer" in str(e.value)
+    assert deploy.check_board((6, "1.20.0", "rp2", set()), 6).startswith("rp2 board, MicroPython 1.20.0")
+
+
 def fake_tool(folder, name, version_line):
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name

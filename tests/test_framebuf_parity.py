@@ -19,7 +19,9 @@ from tests import mpy
 
 # Runs one case on whichever framebuf is imported. A case is (target, sources, ops): a buffer is
 # (fmt, w, h, stride, bytes); an op is a tuple: method name then arguments, where blit names its
-# source and palette by index into sources (-1: the target itself). Exceptions are results too.
+# source and palette by index into sources (-1: the target itself); blit_t gives its source as the
+# tuple (bytes, w, h, fmt, stride), a read-only buffer, as lockdown/draw.py does with its fonts.
+# Exceptions are results too.
 RUNNER = r'''
 import framebuf
 
@@ -40,7 +42,13 @@ def run_case(case):
     out = []
     for op in ops:
         try:
-            if op[0] == "blit":
+            if op[0] == "blit_t":
+                fmt, w, h, stride, data = sources[op[1]]
+                args = [(bytes(data), w, h, fmt, stride)] + list(op[2:])
+                if len(args) == 5:
+                    args[4] = srcs[args[4]]
+                fb.blit(*args)
+            elif op[0] == "blit":
                 args = [fb if op[1] < 0 else srcs[op[1]]] + list(op[2:])
                 if len(args) == 5:
                     args[4] = srcs[args[4]]
@@ -173,6 +181,23 @@ def test_blit_keys_palettes_overlap_and_clipping(micropython, fmt):
     same(micropython, (target, [src, pal_inv, pal_one, target], ops))
 
 
+@pytest.mark.parametrize("fmt", MONO)
+def test_blit_from_a_tuple_of_read_only_bytes_is_the_blit_from_its_framebuffer(micropython, fmt):
+    src = (fmt, 7, 11, 9, bytes((i * 53 + 7) & 0xFF for i in range(need(fmt, 7, 11, 9))))
+    pal_inv = (0, 2, 1, 2, bytes([1, 0]))
+    ops = []
+    for x in (-7, -3, 0, 2, 12):
+        for y in (-11, -4, 0, 3, 12):
+            for rest in ([x, y], [x, y, 0], [x, y, 1], [x, y, 1, 1], [x, y, 0, 1]):
+                ops += [("blit", 2, 0, 0), tuple(["blit_t", 0] + rest)]
+    target = buffer(fmt, 13, 12, 13, fill=0x3C)
+    same(micropython, (target, [src, pal_inv, target], ops))
+    shim = on_cpython((target, [src, pal_inv, target], ops))
+    plain = [("blit",) + op[1:] for op in ops]  # the same blits from the FrameBuffer over those bytes
+    plain = on_cpython((target, [src, pal_inv, target], plain))
+    assert shim == plain
+
+
 def test_blit_between_formats(micropython):
     srcs = [(f, 9, 9, 9, bytes((i * 29 + 3) & 0xFF for i in range(need(f, 9, 9, 9)))) for f in MONO]
     for fmt in MONO:
@@ -271,10 +296,10 @@ def scenes():
             out.append(bytes(fb).hex())
     fb.fill(0)
     fb.fill_rect(0, 0, 128, 9, 1)
-    draw.text(fb, "Round 3 " + font.POINTER + " NPC", 1, 1, 0)
+    draw.text(fb, "Round 3 \x10 NPC", 1, 1, 0)
     draw.right(fb, "P2", 127, 1, 0)
     draw.big(fb, "%02d" % 7, 2, 11)
-    draw.centre(fb, "alarm 2" + font.RIGHT + "3", 44)
+    draw.centre(fb, "alarm 2\x1a3", 44)
     draw.right(fb, "99%", 127, 20, 1, 2)
     draw.centre(fb, "GO roll", 55, 0)
     out.append(bytes(fb).hex())

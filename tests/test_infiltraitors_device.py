@@ -119,7 +119,7 @@ def test_setup_derives_suspects_and_bullets_and_shows_the_rule():
     sim.turn(ALARM, -1)
     sim.turn(PROX, ms.TRAINING + 6 - 1)  # Mission 7
     assert (setup.value("suspects"), setup.value("bullets")) == ("6", "7")
-    assert [setup.label(r) for r in setup.rows if type(r) is tuple] == ms.RULES[ms.TRAINING + 6].split("\n")
+    assert [setup.label(r) for r in setup.rows if type(r) is tuple] == ms.part(ms.RULES, ms.TRAINING + 6).split("\n")
 
 
 def test_the_clue_board_counts_and_lists_and_flags_a_wrong_clue():
@@ -532,7 +532,8 @@ def test_the_state_json_names_each_mission_s_own_rules():
     """Issue 25 point 10: the elite agent, the next token, the reward cards left."""
     sim = started(ms.TRAINING + 11)  # Mission 12
     assert state(sim.session)["elite_agent"] is None
-    sim.session.act(10, sim.session.table.set_elite, 2)  # table.A_ELITE
+    from lockdown.games.infiltraitors.rules.settings import set_elite
+    sim.session.act(10, set_elite, sim.session.table, 2)  # table.A_ELITE
     assert state(sim.session)["elite_agent"] == 3
     sim = started(ms.TRAINING + 2)  # Mission 3
     sim.press(GO)

@@ -13,6 +13,8 @@ from lockdown.app import App
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules.clues import GUESS, HORIZONTAL, KNOWN, VERTICAL
 from lockdown.games.infiltraitors.session import Session
+from lockdown.games.infiltraitors.rules import fixes
+from lockdown.games.infiltraitors.rules import actions as ac
 from lockdown.games.infiltraitors.rules import table as tb
 from lockdown.session import RuleError, SaveError
 
@@ -109,19 +111,19 @@ def play(s, steps):
         card = (k % 5, 1 + k % 15)
         try:
             if what == "nab":
-                s.act(tb.A_NAB, t.nab, k % t.agents)
+                s.act(ac.A_NAB, t.nab, k % t.agents)
             elif what == "clue":
-                s.act(tb.A_CLUE, t.clue, i, card[0], card[1], k & 1)
+                s.act(ac.A_CLUE, t.clue, i, card[0], card[1], k & 1)
             elif what == "kingpin":
-                s.act(tb.A_KINGPIN, t.kingpin_clue, card[0], card[1], k & 1)
+                s.act(ac.A_KINGPIN, t.kingpin_clue, card[0], card[1], k & 1)
             elif what == "shoot":
                 named = card if k & 2 else (-1, 0)
-                s.act(tb.A_SHOT, t.shoot, i, bool(k & 1), named[0], named[1], k % t.agents)
+                s.act(ac.A_SHOT, t.shoot, i, bool(k & 1), named[0], named[1], k % t.agents)
             elif what == "seen":
-                s.act(tb.A_SEEN, t.seen, card[0], card[1], not k & 1)
+                s.act(ac.A_SEEN, fixes.seen, t, card[0], card[1], not k & 1)
             elif what == "fix":
                 j = k % max(t.board.n, 1)
-                s.act(tb.A_FLIP, t.flip, j) if k & 1 else s.act(tb.A_REMOVE, t.remove, j)
+                s.act(ac.A_FLIP, fixes.flip, t, j) if k & 1 else s.act(ac.A_REMOVE, fixes.remove, t, j)
             elif can_undo(s):
                 s.undo()
         except RuleError:

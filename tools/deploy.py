@@ -36,6 +36,9 @@ DEV_SAVES = ("out", "dev")  # --dev saves the game here, in the checkout (git-ig
 # micropython-lib packages the firmware imports that the stock firmware lacks (mip install).
 MIP_PACKAGES = ()
 PLATFORMS = {"pico": "rp2", "esp32": "esp32"}
+# The oldest MicroPython the firmware runs on: lockdown/draw.py blits its fonts from their bytes in
+# place (blit's tuple source, new in 1.20), so no copy of them takes RAM.
+MIN_RELEASE = (1, 20)
 # The first MicroPython release that loads each .mpy version (from the .mpy docs).
 FIRST_RELEASE = {6: "1.19", 5: "1.12", 4: "1.11", 3: "1.9.3"}
 # Board side of the version check: help('modules') lists the frozen modules ("lockdown/app"),
@@ -205,6 +208,10 @@ def check_board(info, mpy_version, board=None, frozen=False, tool=None):
     if platform not in PLATFORMS.values():
         raise DeployError("the board reports sys.platform %r; Lockdown runs on %s" % (platform, ", ".join(
             "%s (%s)" % kv for kv in sorted(PLATFORMS.items()))))
+    too_old = tuple(int(p) for p in release.split(".")[:2]) < MIN_RELEASE
+    if too_old and (frozen or mpy is not None and mpy & 0xFF == mpy_version):  # else the .mpy check says more
+        raise DeployError("board runs MicroPython %s; Lockdown needs %d.%d or newer: flash it from the official "
+                          "firmware downloads" % ((release,) + MIN_RELEASE))
     if frozen:
         return "%s board, MicroPython %s, our modules frozen in its firmware: only main.py is copied" % (platform, release)
     if mpy is None:

@@ -19,6 +19,17 @@ def _ident(text):
     return doc.get("id") if type(doc) is dict else None
 
 
+def _read(store, name):
+    """The text of an archived game if it is at most SAVE_MAX bytes, else None (also when unreadable)."""
+    try:
+        if os.stat(store.path(name))[6] > SAVE_MAX:
+            return None
+        with open(store.path(name)) as f:
+            return f.read()
+    except (OSError, ValueError):
+        return None
+
+
 def keep(store, text):
     """Keeps a finished game in `store`'s archive folder.
 
@@ -33,7 +44,7 @@ def keep(store, text):
         pass  # already there
     nums = [int(n[:-5]) for n in os.listdir(store.path(folder)) if n.endswith(".json") and n[:-5].isdigit()]
     n = max(nums) + 1 if nums else 1
-    newest = store.read("%s/%d.json" % (folder, n - 1), SAVE_MAX) if nums else None
+    newest = _read(store, "%s/%d.json" % (folder, n - 1)) if nums else None
     if newest == text:
         return
     ident = _ident(text) if newest else None

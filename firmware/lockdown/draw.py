@@ -1,8 +1,10 @@
 """Text and big digits on the 128x64 frame: the same pixels on the board and in the simulator.
 
-framebuf's C blit does the pixel work. Each font sits in RAM as one strip FrameBuffer (FrameBuffer
-needs a writable buffer); a glyph is copied from its strip into a glyph-sized window by one blit,
-then from the window onto the frame by a second, keyed so only the glyph's own pixels land. Colour
+framebuf's C blit does the pixel work. Each font is one strip, read in place by blit in its tuple
+form (buffer, width, height, format; MicroPython 1.20 and later), which takes the font's bytes as
+they are: no copy of them in RAM (a FrameBuffer would need a writable one). A glyph is copied from
+its strip into a glyph-sized window by one blit, then from the window onto the frame by a second,
+keyed so only the glyph's own pixels land. Colour
 0 goes through a two-pixel palette that swaps 0 and 1. Nothing is allocated per glyph.
 Widths count inked columns: a string of n small glyphs is 6n - 1 pixels wide, not 6n.
 """
@@ -19,9 +21,9 @@ BIG_ADV = const(19)  # big glyph advance: 16 columns and a gap of 3
 _SCREEN_W = const(128)
 _BOX = font.SMALL_N - 1  # the small glyph for unknown characters, last in the strip
 
-_small = framebuf.FrameBuffer(bytearray(font.SMALL), font.SMALL_N * font.SMALL_W, 8, framebuf.MONO_VLSB)
+_small = (font.SMALL, font.SMALL_N * font.SMALL_W, 8, framebuf.MONO_VLSB)  # blit sources, read in place
 _cell = framebuf.FrameBuffer(bytearray(font.SMALL_W), font.SMALL_W, 8, framebuf.MONO_VLSB)
-_big = framebuf.FrameBuffer(bytearray(font.BIG), len(font.BIG_CHARS) * BIG_W, BIG_H, framebuf.MONO_VLSB)
+_big = (font.BIG, len(font.BIG_CHARS) * BIG_W, BIG_H, framebuf.MONO_VLSB)
 _bigcell = framebuf.FrameBuffer(bytearray(BIG_W * 4), BIG_W, BIG_H, framebuf.MONO_VLSB)
 _swap = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)  # palette 0->1, 1->0
 
@@ -45,7 +47,7 @@ def text(fb, s, x, y, c=1, scale=1):
     for ch in s:
         g = glyph(ch)
         if g:  # the space draws nothing
-            _cell.blit(_small, -font.SMALL_W * g, 0)
+            _cell.blit(_small, -font.SMALL_W * g, 0)  # pyright: ignore[reportArgumentType]  (stubs: no tuple source)
             fb.blit(_cell, x, y, key, pal)
         x += CELL_W
     return x
@@ -104,7 +106,7 @@ def big(fb, s, x, y, c=1):
     for ch in s:
         g = font.BIG_CHARS.find(ch)
         if g >= 0:
-            _bigcell.blit(_big, -BIG_W * g, 0)
+            _bigcell.blit(_big, -BIG_W * g, 0)  # pyright: ignore[reportArgumentType]  (stubs: no tuple source)
             fb.blit(_bigcell, x, y, key, pal)
         elif ch != " ":
             fb.rect(x, y, BIG_W, BIG_H, c)

@@ -10,20 +10,11 @@ tests/core/test_draw.py holds these bytes to it.
 from micropython import const
 
 # Extra small glyphs live on control code points (the arrows and triangles where code page 437 has
-# them), so a string can carry them: "3" + RIGHT + "4". CTRL maps a code below 32 to its glyph.
-CHECK = "\x01"
-CROSS = "\x02"
-ELLIPSIS = "\x03"
-DEGREE = "\x04"  # a small ring, also a pip
-BULLET = "\x07"
-POINTER = "\x10"  # menu cursor, pointing right
-POINTER_LEFT = "\x11"
-UP = "\x18"
-DOWN = "\x19"
-RIGHT = "\x1a"  # "old -> new"
-LEFT = "\x1b"
-TRI_UP = "\x1e"  # more above
-TRI_DOWN = "\x1f"  # more below
+# them), so a string can carry them: "3\x1a4". CTRL maps a code below 32 to its glyph. A module
+# writes the escape with the glyph's name beside it: names here would be interned at every boot.
+#   \x01 check   \x02 cross   \x03 ellipsis   \x04 degree (a small ring, also a pip)   \x07 bullet
+#   \x10 pointer (menu cursor, pointing right)   \x11 pointer left   \x18 up   \x19 down
+#   \x1a right ("old -> new")   \x1b left   \x1e triangle up (more above)   \x1f triangle down (more below)
 # Glyph index for each code 0..31; 0 (the space's index) where a code has no glyph.
 CTRL = (
     b"\x00\x5f\x60\x61\x62\x00\x00\x63\x00\x00\x00\x00\x00\x00\x00\x00"

@@ -10,7 +10,8 @@ just the address commands that differ from where its pointer already is.
 
 Wire bytes: every method that talks to the panel returns the bytes it put on the bus, counted as
 1 address byte per I2C transaction plus every control, command and data byte; START, STOP and
-ACK bits are left out (wire_us adds them).
+ACK bits are left out (tools/bench/wire.py's wire_us adds them). Finding the display
+(boards/hardware.py's probe) is a build step: neither is here, in RAM from boot.
 
 A failed transfer (OSError) leaves the panel unknown: it may have reset, or kept half a command.
 The error propagates and the next show() sends the whole set-up and the whole frame again, so a
@@ -28,20 +29,6 @@ _NOP = const(0xE3)
 _CONTRAST = const(0x81)
 _NORMAL = const(0xA6)  # | 1: inverted
 _DISPLAY = const(0xAE)  # | 1: on
-
-
-def probe(i2c, addr=0x3C):
-    """True if a device ACKs `addr` (an empty write, as i2c.scan() does it)."""
-    try:
-        i2c.writeto(addr, b"")
-        return True
-    except OSError:
-        return False
-
-
-def wire_us(nbytes, transactions=1, hz=400000):
-    """Bus time for `nbytes` wire bytes: 9 clocks a byte (8 bits + ACK), 2 a transaction (START, STOP)."""
-    return ((9 * nbytes + 2 * transactions) * 1000000 + hz - 1) // hz
 
 
 class Panel:

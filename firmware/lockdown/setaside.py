@@ -9,7 +9,11 @@ NOT_KEPT = "It could not be kept (%s)"  # the next save replaces it: the notice 
 
 
 def keep(store, why, crashed):
-    """Moves the save to <stem>.bad (or the next name no folder holds); returns the notice."""
+    """Moves the save to <stem>.bad (or the next name no folder holds); returns the notice. `why`
+    is said without a loader's "save: " prefix, cut to fit the notice."""
+    if why.startswith("save: "):
+        why = why[6:]
+    why = why[:60]
     save = store.save_name
     bad = store.spare(store.bad)
     try:

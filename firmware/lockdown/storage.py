@@ -21,18 +21,11 @@ ARCHIVE = "log"  # finished games, log/<n>.json, for the desktop export
 SAVE_MAX = 16384  # bytes: a real save is a few KB; anything bigger is set aside unread
 CRASHES = "crashes"  # crashes since the loop last ran steadily; absent when there were none
 CRASH_LIMIT = 3  # this many in a row and the save is set aside: it may be what crashes the app
-NOT_SAVED = "Not saved (error %s)"  # on the device: the game runs on from RAM, unsaved
+_NOT_SAVED = const("Not saved (error %s)")  # on the device: the game runs on from RAM, unsaved
 EISDIR = const(21)  # what a write says when every temporary name is a folder
-SPARES = const(10)  # <name>, <name>1 .. <name>9: the names tried past folders that hold them
+_SPARES = const(10)  # <name>, <name>1 .. <name>9: the names tried past folders that hold them
 
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows will not rename over a file
-
-
-def _short(why):
-    """A loader's message without its "save: " prefix, cut to fit the notice."""
-    if why.startswith("save: "):
-        why = why[6:]
-    return why[:60]
 
 
 def _stem(name):
@@ -42,7 +35,7 @@ def _stem(name):
 def not_saved(e):
     """What the device says when a write failed: the flash is full, or the error's number."""
     n = e.args[0] if e.args else "?"
-    return "Not saved: flash full" if n == 28 else NOT_SAVED % n
+    return "Not saved: flash full" if n == 28 else _NOT_SAVED % n
 
 
 def _is_dir(path):
@@ -90,7 +83,7 @@ class Store:
 
     def spare(self, name):
         """`name`, or the first of name1 .. name9 that no folder holds (None if every one does)."""
-        for i in range(SPARES):
+        for i in range(_SPARES):
             n = name + str(i) if i else name
             if not _is_dir(self.path(n)):
                 return n
@@ -116,10 +109,6 @@ class Store:
         self._finished = text if session.over else None
         self.write(self.save_name, text)
 
-    def finished(self):
-        """The last save's text while its game is over (what a new game would archive), or None."""
-        return self._finished
-
     def archive(self, text):
         """Keeps a finished game in the archive folder (lockdown/archive.py, imported only for it)."""
         if self.off:
@@ -129,16 +118,6 @@ class Store:
             keep(self, text)
         finally:
             unload("lockdown.archive")
-
-    def read(self, name, limit):
-        """The text of `name` if it is at most `limit` bytes, else None (also when unreadable)."""
-        try:
-            if os.stat(self.path(name))[6] > limit:
-                return None
-            with open(self.path(name)) as f:
-                return f.read()
-        except (OSError, ValueError):
-            return None
 
     def restore(self, session):
         """Loads the saved game into `session`; returns None, or a notice when the save was set aside.
@@ -169,7 +148,7 @@ class Store:
         except MemoryError:  # nested too deep for the heap: the board must boot all the same
             why = "too big for memory"
         except Exception as e:  # whatever is in the file, the board must boot
-            why = _short(str(e) or type(e).__name__)
+            why = str(e) or type(e).__name__  # setaside.py cuts it to fit the notice
         return self._set_aside(why)
 
     def crashes(self):

@@ -148,7 +148,7 @@ class Form:
             if v is not None:
                 draw.right(fb, v, 125, y, c)
         if self.top > 0:
-            draw.text(fb, "\x1e", 112, 0, 0)  # font.TRI_UP, in the title bar: more rows above
+            draw.text(fb, "\x1e", 112, 0, 0)  # the triangle up (font.py), in the title bar: more rows above
         if self.top + ROWS < n:
-            draw.text(fb, "\x1f", 120, 0, 0)  # font.TRI_DOWN: more rows below
+            draw.text(fb, "\x1f", 120, 0, 0)  # the triangle down: more rows below
         draw.text(fb, self.hint(), 1, 56)

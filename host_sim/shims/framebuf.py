@@ -5,7 +5,8 @@ module, and tests/test_framebuf_parity.py holds the two to the same bytes. Clipp
 rules follow the C code: a colour is "on" when its low 32 bits are non-zero, a key matches a pixel
 value compared as uint32. Arguments must be ints (a float raises TypeError, as on the device), and
 the object exposes no width/height attributes, because MicroPython's does not. Not here: text()
-(Lockdown has its own fonts), ellipse, poly, the colour formats and tuple sources for blit.
+(Lockdown has its own fonts), ellipse, poly and the colour formats. blit also takes its source as
+a tuple (buffer, width, height, format[, stride]), whose buffer may be read-only, as the C one does.
 """
 from operator import index as _int
 
@@ -34,8 +35,21 @@ def _table(mask, on):
     return t
 
 
+_sources = {}  # id of a tuple source -> (the tuple, its FrameBuffer): the tuple kept, so its id stays its own
+
+
+def _as_source(t):
+    """blit's tuple source as a FrameBuffer over its (possibly read-only) buffer, made once a tuple."""
+    hit = _sources.get(id(t))
+    if hit is None:
+        if len(_sources) > 64:
+            _sources.clear()
+        hit = _sources[id(t)] = (t, FrameBuffer(*t, _source=True))
+    return hit[1]
+
+
 class FrameBuffer:
-    def __init__(self, buffer, width, height, format, stride=None):
+    def __init__(self, buffer, width, height, format, stride=None, _source=False):
         width, height, format = _int(width), _int(height), _int(format)
         stride = width if stride is None else _int(stride)
         if not (0 < width <= 0xFFFF and 0 < height <= 0xFFFF and width <= stride <= 0xFFFF):
@@ -48,7 +62,7 @@ class FrameBuffer:
         else:
             raise ValueError("invalid format")
         buf = memoryview(buffer)
-        if buf.readonly:
+        if buf.readonly and not _source:
             raise TypeError("object with buffer protocol required")
         buf = buf.cast("B")
         if need > len(buf):
@@ -169,6 +183,8 @@ class FrameBuffer:
             setp(x2, y2, c)
 
     def blit(self, source, x, y, key=-1, palette=None):
+        if type(source) is tuple or type(source) is list:
+            source = _as_source(source)
         x, y, key = _int(x), _int(y), _int(key) & _U32
         sw, sh = source._w, source._h
         if x >= self._w or y >= self._h or -x >= sw or -y >= sh:

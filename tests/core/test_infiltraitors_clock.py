@@ -3,7 +3,8 @@ mission, the warnings, pause and resume, a wrap of ticks_ms, and time up losing 
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules.clock import TIME_UP, WARN_1, WARN_5, Clock
 from lockdown.games.infiltraitors.session import Session
-from lockdown.games.infiltraitors.rules.table import A_NAB, LOSE, WHY_TIME, RuleError, Table
+from lockdown.games.infiltraitors.rules.actions import A_NAB
+from lockdown.games.infiltraitors.rules.table import LOSE, WHY_TIME, RuleError, Table
 from lockdown.session import ALERT
 from tests.core.check import raises
 

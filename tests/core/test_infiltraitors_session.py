@@ -8,10 +8,11 @@ from host_sim.state_infiltraitors import candidate_list, identity
 from lockdown.games import unload
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.session import Session
-from lockdown.games.infiltraitors.rules.table import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_GIVE_UP,
-                                                A_KINGPIN, A_NAB, A_OPTION, A_REMOVE, A_SEEN,
-                                                A_SHOT, A_SUITS, AT, LOSE, NAMES, OPT_ONE_DIVIDES,
-                                                SNAPSHOT, WHY_TIME, WIN)
+from lockdown.games.infiltraitors.rules import ending, fixes, settings
+from lockdown.games.infiltraitors.rules.actions import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_GIVE_UP,
+                                                        A_KINGPIN, A_NAB, A_OPTION, A_REMOVE, A_SEEN, A_SHOT,
+                                                        A_SUITS)
+from lockdown.games.infiltraitors.rules.table import AT, LOSE, NAMES, OPT_ONE_DIVIDES, SNAPSHOT, WHY_TIME, WIN
 from lockdown.session import ALERT, REDRAW, RuleError, SaveError
 from tests.core.check import raises
 
@@ -35,10 +36,10 @@ def played():
     for k in range(4):
         s.act(A_CLUE, t.clue, i, (RED, BLUE, YELLOW, BLACK)[k], 2 + k, k & 1)
     s.act(A_CLUE, t.clue, i, RED, 9, True)
-    s.act(A_FLIP, t.flip, 0)
-    s.act(A_REMOVE, t.remove, 4)
-    s.act(A_SEEN, t.seen, YELLOW, 11)
-    s.act(A_FLIP, t.flip, 0)
+    s.act(A_FLIP, fixes.flip, t, 0)
+    s.act(A_REMOVE, fixes.remove, t, 4)
+    s.act(A_SEEN, fixes.seen, t, YELLOW, 11)
+    s.act(A_FLIP, fixes.flip, t, 0)
     j = s.act(A_NAB, t.nab, 1)
     s.act(A_SHOT, t.shoot, i, False, BLUE, 4)
     s.act(A_SHOT, t.shoot, i, True, RED, 8)
@@ -242,17 +243,17 @@ def test_every_step_names_itself_in_words():
     step(A_NAB, t.nab, 1)
     step(A_CLUE, t.clue, 0, RED, 7, True)
     step(A_CLUE, t.clue, 0, BLUE, 9, False)
-    step(A_FLIP, t.flip, 1)
-    step(A_REMOVE, t.remove, 0)
-    step(A_SEEN, t.seen, GREEN, 4)
-    step(A_SEEN, t.seen, GREEN, 4, False)
-    step(A_OPTION, t.set_option, OPT_ONE_DIVIDES, True)
-    step(A_DISPLAY, t.set_display, 2)
+    step(A_FLIP, fixes.flip, t, 1)
+    step(A_REMOVE, fixes.remove, t, 0)
+    step(A_SEEN, fixes.seen, t, GREEN, 4)
+    step(A_SEEN, fixes.seen, t, GREEN, 4, False)
+    step(A_OPTION, settings.set_option, t, OPT_ONE_DIVIDES, True)
+    step(A_DISPLAY, settings.set_display, t, 2)
     step(A_SHOT, t.shoot, 0, False)
     assert s.undo_lines() == ["Bullets back to 10"]
     step(A_SHOT, t.shoot, 0, True, BLACK, 3)
     assert s.undo_lines() == ["Bullets back to 9", "Its card named: Blk 3"]
-    step(A_GIVE_UP, t.give_up)
+    step(A_GIVE_UP, ending.give_up, t)
     assert said == ["A2 nabs S1", "S1: Red 7 vertical", "S1: Blu 9 horizontal", "S1: Blu 9 turned",
                     "S1: Red 7 removed", "Grn 4 face up", "Grn 4 not face up", "Special 1: any clue",
                     "Clue board: off", "Shot at S1 (wrong)", "Shot at S1 (right)", "No action left"]
@@ -261,10 +262,10 @@ def test_every_step_names_itself_in_words():
         s.undo()
     assert s.undo_name() == "" and not s.history.count
     s.start(ms.TRAINING + 11, 3, 0, 0, 0)  # Mission 12
-    s.act(A_ELITE, s.table.set_elite, 1)
+    s.act(A_ELITE, settings.set_elite, s.table, 1)
     assert s.undo_name() == "Elite agent A2"
     s.start(ms.TRAINING, 3, 0, 0, 0)
-    s.act(A_SUITS, s.table.set_suits, 0b01111)
+    s.act(A_SUITS, settings.set_suits, s.table, 0b01111)
     assert s.undo_name() == "Suits RBGY"
 
 
@@ -276,14 +277,14 @@ def test_a_card_is_entered_once():
     a, b = s.act(A_NAB, t.nab, 0), s.act(A_NAB, t.nab, 1)
     s.act(A_CLUE, t.clue, a, RED, 7, True)
     before, steps = whole(s), s.history.count
-    for args in ((A_CLUE, t.clue, b, RED, 7, False), (A_SEEN, t.seen, RED, 7),
+    for args in ((A_CLUE, t.clue, b, RED, 7, False), (A_SEEN, fixes.seen, t, RED, 7),
                  (A_SHOT, t.shoot, b, True, RED, 7)):
         assert str(raises(RuleError, s.act, *args)) == "Card entered already"
         assert whole(s) == before and s.history.count == steps
     s.act(A_SHOT, t.shoot, b, False, RED, 7)  # a miss may name any card: it is not S2
-    s.act(A_SEEN, t.seen, BLUE, 5)
+    s.act(A_SEEN, fixes.seen, t, BLUE, 5)
     raises(RuleError, s.act, A_CLUE, t.clue, a, BLUE, 5, True)
-    s.act(A_REMOVE, t.remove, 0)  # Red 7 was entered by mistake: it is free again
+    s.act(A_REMOVE, fixes.remove, t, 0)  # Red 7 was entered by mistake: it is free again
     s.act(A_SHOT, t.shoot, a, True, RED, 7)
 
 
@@ -389,9 +390,9 @@ def test_the_mission_before_is_forgotten_once_the_undo_ring_no_longer_reaches_th
     s, _ = played()
     s.start(0, 3, 0, 0, 0)
     for k in range(DEPTH):  # the ring still holds every step of the new mission
-        s.act(A_DISPLAY, s.table.set_display, k % 3)
+        s.act(A_DISPLAY, settings.set_display, s.table, k % 3)
     assert s.history.count == DEPTH and s._before
-    s.act(A_DISPLAY, s.table.set_display, 0)  # one more pushes its first step out
+    s.act(A_DISPLAY, settings.set_display, s.table, 0)  # one more pushes its first step out
     assert s._before is None
     while s.history.count:
         s.undo()
@@ -406,8 +407,8 @@ def test_a_refused_step_after_a_fix_leaves_the_fix():
     i = s.act(A_NAB, t.nab, 0)
     s.act(A_CLUE, t.clue, i, RED, 7, True)
     s.act(A_CLUE, t.clue, i, RED, 8, True)
-    s.act(A_REMOVE, t.remove, 0)
-    s.act(A_FLIP, t.flip, 1)
+    s.act(A_REMOVE, fixes.remove, t, 0)
+    s.act(A_FLIP, fixes.flip, t, 1)
     before = whole(s)
     raises(RuleError, s.act, A_NAB, t.nab, 0)  # holds a suspect
     assert whole(s) == before and t.board.kind(0) == 0 and t.board.kind(1) == 2

@@ -4,11 +4,11 @@ import gc
 
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules.clues import HORIZONTAL, VERTICAL
-from lockdown.games.infiltraitors.rules.table import (A_CLUE, ASIDE, COUNT_ONLY, FULL, HIDDEN, IDENTIFIED,
-                                                LOSE, OPT_ONE_DIVIDES, SHOT_BALANCE,
-                                                SHOT_KINGPIN_NOW, SHOT_KINGPIN_WAITS, SHOT_OK,
-                                                SHOT_ORDER, WHY_ALL, WHY_BULLETS, WHY_STUCK,
-                                                WHY_TIME, WIN, RuleError)
+from lockdown.games.infiltraitors.rules.actions import A_CLUE
+from lockdown.games.infiltraitors.rules.table import (ASIDE, COUNT_ONLY, FULL, HIDDEN, IDENTIFIED, LOSE,
+                                                      OPT_ONE_DIVIDES, SHOT_BALANCE, SHOT_KINGPIN_NOW,
+                                                      SHOT_KINGPIN_WAITS, SHOT_OK, SHOT_ORDER, WHY_ALL,
+                                                      WHY_BULLETS, WHY_STUCK, WHY_TIME, WIN, RuleError)
 from tests.core.infiltraitors_play import Played
 from tests.core.check import raises
 
@@ -391,8 +391,8 @@ def test_what_screens_and_the_state_json_read():
     t.clue(a, BLACK, 4, False)
     t.seen(YELLOW, 11)
     t.shoot(b, True, RED, 3)
-    assert t.clue_entries(a) == [0, 2] and t.clue_entries(b) == [1]
-    assert [(t.board.suit(j), t.board.number(j), t.board.kind(j)) for j in t.clue_entries(a)] == [
+    assert t.entries(a) == [0, 2] and t.entries(b) == [1]
+    assert [(t.board.suit(j), t.board.number(j), t.board.kind(j)) for j in t.entries(a)] == [
         (RED, 6, VERTICAL), (BLACK, 4, HORIZONTAL)]
     assert t.identity(b) == (RED, 3) and t.identity(a) is None
     assert t.seen_list() == [(YELLOW, 11)]
@@ -403,4 +403,4 @@ def test_what_screens_and_the_state_json_read():
     assert t.display == COUNT_ONLY and t.undo_name() == "Clue board: count"
     raises(RuleError, t.set_display, 3)
     t.remove(2)
-    assert t.clue_entries(a) == [0]
+    assert t.entries(a) == [0]

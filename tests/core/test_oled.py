@@ -8,7 +8,8 @@ two commands they ride in the data transaction instead, 2 bytes each (0x80, comm
 """
 import sys
 
-from lockdown.oled import SSD1306, probe, wire_us
+from boards.hardware import probe  # the build step that finds the display
+from lockdown.oled import SSD1306
 from lockdown.sh1106 import SH1106
 
 if sys.implementation.name == "micropython":
@@ -356,13 +357,6 @@ def test_the_fake_decodes_micropython_lib_style_single_commands():
         i2c.writeto(0x3C, bytes((0x80, c)))
     i2c.writevto(0x3C, (b"\x40", d.buf))
     assert i2c.wire_bytes == 1044 and i2c.panel.frame() == d.buf
-
-
-def test_wire_time_model():
-    assert wire_us(0, 0) == 0
-    assert wire_us(1) == 28  # (9 + 2) clocks at 2.5 us, rounded up
-    assert wire_us(SSD_FRAME, 2) == 23275
-    assert wire_us(11, 2, hz=100000) == 1030
 
 
 BUDGET = 1030 // 5  # 20% of a full frame as micropython-lib counts it (1024 data + 6 commands)

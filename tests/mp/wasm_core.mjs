@@ -1,6 +1,6 @@
 // Runs the tests/core suite on the 32-bit MicroPython WebAssembly port (Node 20), as
 // tests/mp_run.py does on the unix port: `node tests/mp/wasm_core.mjs [module ...]`.
-// firmware/, tests/ (with its data files), host_sim/ and tools/ go into the port's in-memory filesystem; exits 1 unless all passed.
+// firmware/, boards/ (the display probe), tests/ (with its data files), host_sim/ and tools/ go into the port's in-memory filesystem; exits 1 unless all passed.
 import { readdirSync, readFileSync, statSync } from "fs";
 import { dirname, join } from "path";
 import { fileURLToPath } from "url";
@@ -22,6 +22,7 @@ function copy(src, dest, all = false) {
 }
 
 copy(join(root, "firmware"), "/w/firmware");
+copy(join(root, "boards"), "/w/boards");
 copy(join(root, "tests"), "/w/tests", true);  // with the fixtures and reviewed art
 copy(join(root, "host_sim"), "/w/host_sim");
 copy(join(root, "tools"), "/w/tools");

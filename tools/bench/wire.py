@@ -2,7 +2,7 @@
 
 The bytes are what the driver puts on the bus, checked against the bus's own count, and the
 emulated panel must hold the frame after every show, so a figure can never come from a frame
-the panel did not get. Wire time is oled.wire_us at 400 kHz.
+the panel did not get. Wire time is wire_us at 400 kHz.
 """
 from host_sim.fake_i2c import FakeI2C
 from lockdown import oled
@@ -13,6 +13,13 @@ from lockdown.dice import Xorshift
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltration.rules.game import SECURITY
 from lockdown.games.infiltration.session import Session
+
+
+
+def wire_us(nbytes, transactions=1, hz=400000):
+    """Bus time for `nbytes` wire bytes: 9 clocks a byte (8 bits + ACK), 2 a transaction (START, STOP)."""
+    return ((9 * nbytes + 2 * transactions) * 1000000 + hz - 1) // hz
+
 
 POLL_MS = 5  # runloop.POLL_MS: the board redraws at most this often
 PANELS = (("ssd1306", oled.SSD1306), ("sh1106", SH1106))
@@ -60,7 +67,7 @@ class Panel:
 
 def figure(sent):
     nbytes, transactions = sent
-    return {"bytes": nbytes, "transactions": transactions, "wire_us": oled.wire_us(nbytes, transactions)}
+    return {"bytes": nbytes, "transactions": transactions, "wire_us": wire_us(nbytes, transactions)}
 
 
 def measure(name, cls):

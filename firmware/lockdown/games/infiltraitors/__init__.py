@@ -12,7 +12,7 @@ SCREENS = {  # name -> (module in screens/, class)
     "menu": ("menu", "Menu"),
     "rules": ("rules", "Rules"),
     "board": ("board", "SuspectBoard"),
-    "seen": ("board", "SeenCards"),
+    "seen": ("seen", "SeenCards"),
     "shoot": ("clues", "Eliminate"),
     "clues": ("lists", "ClueList"),
     "cards": ("lists", "CardList"),

@@ -3,9 +3,9 @@ arguments: one is itself, more are four bits each). Read against the table befor
 a step's slot and card are still there. Imported by the undo screen only, then forgotten."""
 from lockdown.games.infiltraitors.rules.missions import DISPLAY_NAMES, LETTERS, SUITS
 from lockdown.games.infiltraitors.screens.common import card_text
-from lockdown.games.infiltraitors.rules.table import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_KINGPIN,
-                                                A_NAB, A_OPTION, A_REMOVE, A_SEEN, A_SHOT, A_SUITS,
-                                                A_TIME, A_GIVE_UP)
+from lockdown.games.infiltraitors.rules.actions import (A_CLUE, A_DISPLAY, A_ELITE, A_FLIP, A_KINGPIN,
+                                                  A_NAB, A_OPTION, A_REMOVE, A_SEEN, A_SHOT, A_SUITS,
+                                                  A_TIME, A_GIVE_UP)
 
 
 def _n(arg, k):

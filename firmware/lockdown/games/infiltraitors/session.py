@@ -24,7 +24,7 @@ from lockdown.session import ALERT, REDRAW, GameSession, RuleError
 
 _SAVE_EVERY_MS = const(10000)
 _TIME_UP = const(3)  # clock.TIME_UP (clock.py is not loaded before the first mission)
-_A_TIME = const(9)  # table.A_TIME
+_A_TIME = const(9)  # rules/actions.py's A_TIME
 
 
 class Session(GameSession):
@@ -68,12 +68,14 @@ class Session(GameSession):
     # ---- changes and undo ------------------------------------------------------------------------
     def act(self, code, fn, *args, arg=-1):
         """fn(*args), a table action, as one undo step (code, and `arg` unless given: its
-        arguments packed): the core's act."""
+        arguments packed): the core's act. fn is a method of the table, or a function of it
+        (settings.py, fixes.py, ending.py) given the table first, which the packing leaves out."""
         if arg < 0:
-            arg = int(args[0]) if len(args) == 1 else 0
-            if len(args) > 1:
-                for k in range(min(len(args), 4)):
-                    arg |= (int(args[k]) & 0x0F) << 4 * k
+            p = args[1:] if args and args[0] is self._table else args
+            arg = int(p[0]) if len(p) == 1 else 0
+            if len(p) > 1:
+                for k in range(min(len(p), 4)):
+                    arg |= (int(p[k]) & 0x0F) << 4 * k
         r = GameSession.act(self, code, fn, *args, arg=arg)
         self._moved()
         return r
@@ -139,7 +141,8 @@ class Session(GameSession):
         shown = c.left_s()
         ev = c.update(now)
         if ev == _TIME_UP:  # the mission is lost: an undo step like any other
-            self.act(_A_TIME, t.time_up)
+            from lockdown.games.infiltraitors.rules import ending
+            self.act(_A_TIME, ending.time_up, t)
         elif c.spent_ms - self._saved_ms >= _SAVE_EVERY_MS:
             self._saved_ms = c.spent_ms
             self.changes += 1

@@ -17,10 +17,15 @@ from lockdown.ticks import diff
 from lockdown.games import unload
 from lockdown.session import GameSession
 from lockdown.games.infiltration.rules.game import PHASE_NAMES, SECURITY, STATE_SIZE, Game, RuleError
-from lockdown.games.infiltration.rules.actions import A_ALARM, A_PROX, A_ROLL, A_SETUP
 
 MERGE_MS = const(1500)  # detents of one spin closer than this undo as one step
-_SAVE = "lockdown.games.infiltration.save"
+# rules/actions.py's codes, copied so that module is not imported before the first frame (a test,
+# tests/test_copied_constants.py, holds them equal)
+_A_ALARM = const(1)
+_A_PROX = const(2)
+_A_ROLL = const(4)
+_A_SETUP = const(9)
+_SAVE = const("lockdown.games.infiltration.save")
 
 
 def _save(fn, *args):
@@ -81,10 +86,10 @@ class Session(GameSession):
                 h.drop()
                 self._spin = 0
             raise
-        if code == A_SETUP:  # the game before is kept, as many as the ring holds new games
-            self.log.keep(self.id, self.history.codes(A_SETUP))
+        if code == _A_SETUP:  # the game before is kept, as many as the ring holds new games
+            self.log.keep(self.id, self.history.codes(_A_SETUP))
             self.new_id()
-        self._fresh = code == A_SETUP or self._fresh and not self.game.over
+        self._fresh = code == _A_SETUP or self._fresh and not self.game.over
         self.changes += 1
 
     def turn(self, code, delta, merge=False):
@@ -96,7 +101,7 @@ class Session(GameSession):
         if not fold:
             self.history.record(g, code)
         try:
-            if code == A_ALARM:
+            if code == _A_ALARM:
                 before = g.alarm
                 g.add_alarm(delta)
                 moved = g.alarm - before
@@ -119,7 +124,7 @@ class Session(GameSession):
         if not value:
             value = self.roll_die()
         before = self.game.proximity
-        self.act(A_ROLL, self.game.security, value)
+        self.act(_A_ROLL, self.game.security, value)
         self.log.on_roll(self.game, before)
         return value
 
@@ -128,9 +133,9 @@ class Session(GameSession):
         alarm, prox = g.alarm, g.proximity
         code = self.history.undo(g)
         self._spin = 0
-        if code == A_ALARM or code == A_PROX:  # a card effect taken back leaves the log too
-            self.log.on_manual(g, code, g.alarm - alarm if code == A_ALARM else g.proximity - prox)
-        if code == A_SETUP:
+        if code == _A_ALARM or code == _A_PROX:  # a card effect taken back leaves the log too
+            self.log.on_manual(g, code, g.alarm - alarm if code == _A_ALARM else g.proximity - prox)
+        if code == _A_SETUP:
             self._fresh = False
             self.id = self.log.back(self.id)
         if code:

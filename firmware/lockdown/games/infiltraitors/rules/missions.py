@@ -60,31 +60,31 @@ _ROWS = bytes((
     11, 12, 5, 0x00, 0x00,  # 20
 ))
 
-# Each mission's special rule in our words, lines joined by newlines; '' when there is none
+# Each mission's special rule in our words, lines joined by newlines, each ended by "|": part(RULES, m)
 RULES = (
-    "Cards 2 to 13 only;\nRed, Yellow, Black.",
-    "",
-    "Beat the clock:\n15 minutes.",
-    "",
-    "Every discard goes\nface down.",
-    "Tokens 1-8 in nab\norder: shoot in that\norder.",
-    "Silence: no talking\nat all.",
-    "",
-    "Middle specials: use\none to ask a suit.",
-    "Shoot only at 4+\nclues, as many vert\nas horiz.",
-    "Exchange only with\nyour left neighbour.",
-    "Hand of 3: start\nwith 3, keep 3.",
-    "Silence: no talking\nat all.",
-    "Silence. Shoot only\nyour right neighbour.",
-    "Elite agent: sole\nshooter, never nabs.",
-    "Shoot only at 4+\nclues, as many vert\nas horiz.",
-    "Tokens 1-9 in nab\norder: shoot in that\norder. Discards down.",
-    "Specials mixed in;\na special suspect\ncounts as a 1.",
-    "A nab takes a 2nd\ncard: it sets the\nsuspect's suit.",
-    "Hands face out: clue\nfrom others' hands.",
-    "1 waits aside for the\n8th shooter; only the\n8 rewards clue it.",
-    "Kingpin: after a hit,\nclue him and sit out.\nLast agent shoots.",
-    "",
+    "Cards 2 to 13 only;\nRed, Yellow, Black.|"
+    "|"
+    "Beat the clock:\n15 minutes.|"
+    "|"
+    "Every discard goes\nface down.|"
+    "Tokens 1-8 in nab\norder: shoot in that\norder.|"
+    "Silence: no talking\nat all.|"
+    "|"
+    "Middle specials: use\none to ask a suit.|"
+    "Shoot only at 4+\nclues, as many vert\nas horiz.|"
+    "Exchange only with\nyour left neighbour.|"
+    "Hand of 3: start\nwith 3, keep 3.|"
+    "Silence: no talking\nat all.|"
+    "Silence. Shoot only\nyour right neighbour.|"
+    "Elite agent: sole\nshooter, never nabs.|"
+    "Shoot only at 4+\nclues, as many vert\nas horiz.|"
+    "Tokens 1-9 in nab\norder: shoot in that\norder. Discards down.|"
+    "Specials mixed in;\na special suspect\ncounts as a 1.|"
+    "A nab takes a 2nd\ncard: it sets the\nsuspect's suit.|"
+    "Hands face out: clue\nfrom others' hands.|"
+    "1 waits aside for the\n8th shooter; only the\n8 rewards clue it.|"
+    "Kingpin: after a hit,\nclue him and sit out.\nLast agent shoots.|"
+    "|"
 )
 
 
@@ -95,6 +95,15 @@ def bits(m):
         m &= m - 1
         n += 1
     return n
+
+
+def part(texts, k):
+    """The k-th of texts kept as one string, each ended by "|": one string in RAM, not a tuple
+    of them (the special rules, the refusals, a screen's labels). A new string each call."""
+    i = 0
+    for _ in range(k):
+        i = texts.find("|", i) + 1
+    return texts[i:texts.find("|", i)]
 
 
 def name(m):

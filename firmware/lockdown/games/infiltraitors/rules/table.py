@@ -1,13 +1,14 @@
 """The table of an Infiltraitors mission: bullets, the suspects in front of the agents, the clue
-board, the mission's own rules and the end of the mission.
+board, the play's steps and the end. What the special missions read is its base in specials.py;
+the settings changed in play are in settings.py, the clue board's corrections and face-up cards
+in fixes.py, a loss without a shot in ending.py (each loaded only then), the steps' codes in
+actions.py.
 
-The state is one small bytearray (offsets below) plus the clue board's log (clues.py); an undo
-snapshot (copy_into, restore_from) holds the bytearray and the board's small state, about 50
-bytes, in the session's ring (lockdown/session.py). Every action checks first and raises
-RuleError (the core's) before it changes anything; the session makes each accepted one an undo
-step. Suspects take slots in nab order, which is also the number token order of Missions 3 and
-14; in Mission 19 slot 0 is the Kingpin, aside. The save reads and writes the state by name
-(NAMES at AT), never by offset.
+The state is a small bytearray (offsets below; the save names them: NAMES at AT) and the clue
+board's log (clues.py); the undo snapshot (copy_into, restore_from) is the bytearray and the
+board's small state, about 50 bytes. Every action checks first and raises RuleError before it
+changes anything; the session makes each accepted one an undo step. Suspects take slots in nab
+order, also the token order of Missions 3 and 14; in Mission 19 slot 0 is the Kingpin, aside.
 """
 from micropython import const
 
@@ -16,7 +17,7 @@ from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.rules.missions import COUNT_ONLY, DISPLAY_NAMES, FULL, OFF  # noqa: F401
 from lockdown.games.infiltraitors.rules.clock import Clock
 from lockdown.games.infiltraitors.rules.clues import (GUESS, HORIZONTAL, KNOWN, SMALL_SIZE, SPECIAL,
-                                                SUITS, VERTICAL, Board, bits)
+                                                SUITS, VERTICAL, Board)
 from lockdown.session import RuleError  # noqa: F401 (the refusal every action raises; its home)
 
 # Suspect status
@@ -31,7 +32,7 @@ WHY_ALL = const(1)
 WHY_BULLETS = const(2)
 WHY_STUCK = const(3)
 WHY_TIME = const(4)
-WHY_NAMES = ("", "all found", "too few bullets", "no action left", "time up")
+WHY_NAMES = "|all found|too few bullets|no action left|time up|"  # missions.part(WHY_NAMES, why)
 
 # Clue board display levels, chosen per mission: missions.py's (FULL, COUNT_ONLY, OFF, DISPLAY_NAMES)
 
@@ -47,23 +48,8 @@ SHOT_BALANCE = const(4)
 SHOT_KINGPIN_WAITS = const(5)
 SHOT_KINGPIN_NOW = const(6)
 _SHOT_NO_BULLET = const(7)
-SHOT_TEXT = ("", "Not a hidden suspect", "Mission is over", "Shoot in token order",
-             "Needs 4+ clues, V=H", "Kingpin: last agent", "Last agent: Kingpin", "No bullet left")
-
-# Undo action codes
-A_NAB = const(1)
-A_CLUE = const(2)
-A_FLIP = const(3)
-A_REMOVE = const(4)
-A_SHOT = const(5)
-A_SEEN = const(6)
-A_KINGPIN = const(7)
-A_GIVE_UP = const(8)
-A_TIME = const(9)
-A_ELITE = const(10)
-A_SUITS = const(11)
-A_OPTION = const(12)
-A_DISPLAY = const(13)
+SHOT_TEXT = ("|Not a hidden suspect|Mission is over|Shoot in token order|Needs 4+ clues, V=H|"
+             "Kingpin: last agent|Last agent: Kingpin|No bullet left|")  # missions.part(SHOT_TEXT, why)
 
 # Byte layout
 _B_MISSION = const(0)
@@ -90,21 +76,17 @@ NAMES = ("mission", "agents", "bullets", "result", "why", "options", "display", 
 # long), AT[len(NAMES) + 1]: suspect 0's agent, then its status, then suspect 1's and so on
 AT = bytes((_B_MISSION, _B_AGENTS, _B_BULLETS, _B_RESULT, _B_WHY, _B_OPTS, _B_DISPLAY, _B_SUITS,
             _B_ELITE, _B_OUT, _B_KP_LEFT, _B_KP_AGENT, _B_SLOTS, _B_SLOT))
-_CARD_USED = "Card entered already"
+CARD_USED = "Card entered already"  # fixes.py says it too
 
 
-class Table:
+class Table(sp.Special):
+    """The mission's state and its play; the special missions' readers and Mission 19's Kingpin
+    clue are its base's (specials.py)."""
+
     def __init__(self, mission=0, agents=3, display=FULL, suits=0):
-        """A mission at its start; `suits` a mask of the suits in play, 0 for the mission's own."""
-        if not 0 <= mission < ms.COUNT:
-            raise RuleError("No such mission")
-        if not ms.MIN_AGENTS <= agents <= ms.MAX_AGENTS:
-            raise RuleError("2 to 5 agents")
-        if not FULL <= display <= OFF:
-            raise RuleError("No such level")
-        if suits and suits != ms.default_suits(mission) and (
-                ms.has(mission, ms.F_NUM13) or suits >> SUITS or bits(suits) != ms.suit_count(mission)):
-            raise RuleError("Suits are fixed")
+        """A mission at its start; `suits` a mask of the suits in play, 0 for the mission's own.
+        A RuleError when the mission has no such choice (specials.check)."""
+        sp.check(mission, agents, display, suits)
         self.flags = ms.flags(mission)
         self.board = Board(sp.numbers(mission), bool(self.flags & sp.F_PAIR))
         self.clock = Clock(ms.CLOCK_S if self.flags & ms.F_CLOCK else 0)
@@ -148,11 +130,6 @@ class Table:
         Kingpin)."""
         n = self.s[_B_TOTAL] - self.s[_B_SLOTS]
         return n - 1 if self.flags & sp.F_FINAL and self.s[_B_SLOTS] <= sp.FINAL_CARDS else n
-
-    def can_nab(self):
-        """A suspect is there to be nabbed: from the pile, or Mission 18's last after 8 hits."""
-        return bool(self.pile) or (self.s[_B_SLOTS] == self.final()
-                                   and self.identified >= sp.FINAL_CARDS)
 
     @property
     def identified(self):
@@ -203,56 +180,6 @@ class Table:
                 return i
         return -1
 
-    def kingpin(self):
-        """Mission 19: the Kingpin's slot (0), else -1."""
-        return 0 if self.flags & sp.F_KINGPIN else -1
-
-    def final(self):
-        """Mission 18: the slot the last suspect takes (8), else -1."""
-        return sp.FINAL_CARDS if self.flags & sp.F_FINAL else -1
-
-    def final_cards_left(self):
-        """Mission 18: reward cards not yet given as clues to the last suspect."""
-        f = self.final()
-        if f < 0 or f >= self.s[_B_SLOTS]:
-            return sp.FINAL_CARDS
-        b = self.board
-        return sp.FINAL_CARDS - b.count(f, VERTICAL) - b.count(f, HORIZONTAL)
-
-    def is_out(self, agent):
-        """Mission 19: this agent has clued the Kingpin and sits out."""
-        return bool(self.s[_B_OUT] >> agent & 1)
-
-    def agents_in_play(self):
-        """Mission 19: agents that have not sat out."""
-        return self.s[_B_AGENTS] - bits(self.s[_B_OUT])
-
-    @property
-    def kingpin_agent(self):
-        """Mission 19: the agent who made the last hit (who clues the Kingpin), ASIDE before any."""
-        return self.s[_B_KP_AGENT]
-
-    def kingpin_clues_left(self):
-        """Mission 19: Kingpin clues the hit just made still allows (0 after any other step)."""
-        return self.s[_B_KP_LEFT]
-
-    def kingpin_now(self):
-        """Mission 19: one agent is left, and must shoot the Kingpin now."""
-        return bool(self.flags & sp.F_KINGPIN and self.agents_in_play() == 1
-                    and not self.s[_B_KP_LEFT] and self.status(0) == HIDDEN)
-
-    def next_token(self):
-        """Missions 3 and 14: the token number the next hit must have (1-based), 0 when done."""
-        for i in range(self.s[_B_SLOTS]):
-            if self.status(i) == HIDDEN:
-                return i + 1
-        return self.s[_B_SLOTS] + 1 if self.can_nab() else 0
-
-    def balanced(self, i):
-        """Missions 7 and 13: 4 clues or more, as many vertical as horizontal."""
-        v = self.board.count(i, VERTICAL)
-        return v >= 2 and v == self.board.count(i, HORIZONTAL)
-
     def may_shoot(self, i):
         """SHOT_OK, or why suspect `i` may not be shot now (SHOT_TEXT says it on the device)."""
         s = self.s
@@ -281,11 +208,6 @@ class Table:
         one = bool(self.s[_B_OPTS] & OPT_ONE_DIVIDES)
         return self.board.candidates(i, self.s[_B_SUITS], one)
 
-    def clue_entries(self, i):
-        """The board entries of suspect `i`'s clues, oldest first (for flip and remove)."""
-        b = self.board
-        return [j for j in range(b.n) if b.owner(j) == i and b.kind(j) in (VERTICAL, HORIZONTAL)]
-
     def seen_list(self):
         """The face-up cards entered, as (suit, number) pairs."""
         m = self.board.seen_mask
@@ -303,7 +225,7 @@ class Table:
     def nab(self, agent):
         """An agent takes a suspect from the pile; returns its slot."""
         s = self.s
-        self._playing()
+        self.playing()
         if not 0 <= agent < s[_B_AGENTS]:
             raise RuleError("No such agent")
         if s[_B_SLOTS] == self.final() and self.identified < sp.FINAL_CARDS:
@@ -317,8 +239,8 @@ class Table:
         if self.is_out(agent):
             raise RuleError("Sits out")
         if self.kingpin_now():
-            raise RuleError(SHOT_TEXT[SHOT_KINGPIN_NOW])
-        self._begin()
+            raise RuleError(ms.part(SHOT_TEXT, SHOT_KINGPIN_NOW))
+        self.begin()
         i = s[_B_SLOTS]
         s[_B_SLOT + 2 * i] = agent
         s[_B_SLOT + 2 * i + 1] = HIDDEN
@@ -327,30 +249,18 @@ class Table:
 
     def clue(self, i, suit, number, vertical):
         """A clue card laid by suspect `i`; returns the cards it can still be (0: flag it)."""
-        self._playing()
-        self._hidden(i)
+        self.playing()
+        self.hidden(i)
         if i == self.kingpin():
             raise RuleError("Kingpin: after a hit")
         if self.kingpin_now():
-            raise RuleError(SHOT_TEXT[SHOT_KINGPIN_NOW])
+            raise RuleError(ms.part(SHOT_TEXT, SHOT_KINGPIN_NOW))
         if i == self.final() and self.final_cards_left() <= 0:
             raise RuleError("8 reward cards used")
         self._card(suit, number, True)
-        self._begin()
+        self.begin()
         self.board.add(i, VERTICAL if vertical else HORIZONTAL, suit, number)
         return self.candidates(i)
-
-    def flip(self, j):
-        """Turns clue entry `j` the other way (it was laid wrongly)."""
-        self._entry(j)
-        self._begin()
-        self.board.flip(j)
-
-    def remove(self, j):
-        """Takes clue entry `j` off the board (entered by mistake)."""
-        self._entry(j)
-        self._begin()
-        self.board.remove(j)
 
     def shoot(self, i, right, suit=-1, number=0, shooter=ASIDE):
         """Eliminate a Traitor: always costs a bullet. A hit identifies suspect `i`; the card named,
@@ -358,13 +268,13 @@ class Table:
         Mission 19 a hit names its `shooter`: the one who may clue the Kingpin and sit out."""
         why = self.may_shoot(i)
         if why:
-            raise RuleError(SHOT_TEXT[why])
+            raise RuleError(ms.part(SHOT_TEXT, why))
         kp = self.flags & sp.F_KINGPIN and right and i
         if kp and not (0 <= shooter < self.s[_B_AGENTS] and not self.is_out(shooter)):
             raise RuleError("Who shot? Not in play")
         if suit >= 0:
             self._card(suit, number, False, right and not self.board.pair)
-        self._begin()
+        self.begin()
         s = self.s
         s[_B_BULLETS] -= 1
         if suit >= 0:
@@ -376,76 +286,14 @@ class Table:
                 s[_B_KP_AGENT] = shooter
         self._settle()
 
-    def kingpin_clue(self, suit, number, vertical):
-        """Mission 19: right after a hit, the agent who made it (shoot's `shooter`, kingpin_agent)
-        clues the Kingpin (twice with 2 agents) and sits out from the first clue on."""
-        s = self.s
-        self._playing()
-        self._hidden(0)
-        if not s[_B_KP_LEFT]:
-            raise RuleError("Only after a hit")
-        self._card(suit, number, True)
-        self._begin(True)
-        self.board.add(0, VERTICAL if vertical else HORIZONTAL, suit, number)
-        s[_B_KP_LEFT] -= 1
-        s[_B_OUT] |= 1 << s[_B_KP_AGENT]
-        return self.candidates(0)
+    def get(self, name):
+        """A byte of the state by its save name (specials.py reads Mission 19's this way)."""
+        return self.s[AT[NAMES.index(name)]]
 
-    def seen(self, suit, number, on=True):
-        """A card the table saw face up (a face-up discard), or `on`=False to take one back."""
-        self._playing()
-        if self.flags & sp.F_FACEDOWN:
-            raise RuleError("Discards face down")
-        if not self.valid_card(suit, number, False):
-            raise RuleError("Not in this mission")
-        if on and self.board.used(suit, number):
-            raise RuleError(_CARD_USED)
-        if not on and not self.board.is_seen(suit, number):
-            raise RuleError("Not marked face up")
-        self._begin()
-        self.board.set_seen(suit, number, on)
-
-    def give_up(self):
-        """The group can do none of the five actions: the mission is lost."""
-        self._playing()
-        self._begin()
-        self._end(LOSE, WHY_STUCK)
-
-    def time_up(self):
-        """The clock ran out (the session's tick, on the clock's TIME_UP)."""
-        self._playing()
-        self._begin()
-        self._end(LOSE, WHY_TIME)
-
-    # Settings: each an undo step too
-    def set_elite(self, agent):
-        """Mission 12: the agent the group drew."""
-        if not self.flags & sp.F_ELITE or not 0 <= agent < self.s[_B_AGENTS]:
-            raise RuleError("No elite here")
-        if self.holder(agent) >= 0:
-            raise RuleError("Holds a suspect")
-        self._setting(_B_ELITE, agent)
-
-    def set_suits(self, mask):
-        """The suits in play (bit 0 red), before any card is entered; Training #1's are fixed."""
-        if self.flags & ms.F_NUM13 or bits(mask) != ms.suit_count(self.mission) or mask >> SUITS:
-            raise RuleError("Suits are fixed")
-        if self.board.n or self.s[_B_SLOTS] > (1 if self.flags & sp.F_KINGPIN else 0):
-            raise RuleError("Set before play")
-        for t in range(SUITS):
-            if self.board.seen_mask(t):
-                raise RuleError("Set before play")
-        self._setting(_B_SUITS, mask)
-
-    def set_option(self, bit, on):
-        if not self.flags & sp.F_SPECIALS or bit != OPT_ONE_DIVIDES:
-            raise RuleError("No such option here")
-        self._setting(_B_OPTS, self.s[_B_OPTS] | bit if on else self.s[_B_OPTS] & ~bit)
-
-    def set_display(self, level):
-        if not FULL <= level <= OFF:
-            raise RuleError("No such level")
-        self._setting(_B_DISPLAY, level)
+    def set(self, name, value):
+        """A setting's byte by its save name (settings.py checks the change first): an undo step."""
+        self.begin()
+        self.s[AT[NAMES.index(name)]] = value
 
     # The undo snapshot (the session's ring)
     def copy_into(self, buf, at=0):
@@ -475,23 +323,19 @@ class Table:
             b[k] = buf[at + k]
 
     # Inside
-    def _begin(self, kingpin=False):
+    def begin(self, kingpin=False):
         """An action checked and about to change the state: only a Kingpin clue keeps the
         Kingpin clues the last hit allowed."""
         if not kingpin:
             self.s[_B_KP_LEFT] = 0
 
-    def _setting(self, at, value):
-        self._begin()
-        self.s[at] = value
-
-    def _playing(self):
+    def playing(self):
         if self.s[_B_RESULT]:
-            raise RuleError(SHOT_TEXT[SHOT_OVER])
+            raise RuleError(ms.part(SHOT_TEXT, SHOT_OVER))
 
-    def _hidden(self, i):
+    def hidden(self, i):
         if not 0 <= i < self.s[_B_SLOTS] or self.status(i) != HIDDEN:
-            raise RuleError(SHOT_TEXT[SHOT_NONE])
+            raise RuleError(ms.part(SHOT_TEXT, SHOT_NONE))
 
     def _card(self, suit, number, clue, unique=True):
         """A card that may be entered: of this mission, and (`unique`: a real card, not a miss's
@@ -499,19 +343,12 @@ class Table:
         if not self.valid_card(suit, number, clue):
             raise RuleError("Not in this mission")
         if unique and self.board.used(suit, number):
-            raise RuleError(_CARD_USED)
+            raise RuleError(CARD_USED)
         if self.board.full():
             raise RuleError("Clue board is full")
 
-    def _entry(self, j):
-        """A live clue of a suspect still hidden, for flip and remove."""
-        self._playing()
-        b = self.board
-        if not 0 <= j < b.n or b.kind(j) not in (VERTICAL, HORIZONTAL):
-            raise RuleError("No such clue")
-        self._hidden(b.owner(j))
-
-    def _end(self, result, why):
+    def end(self, result, why):
+        """The mission over: WIN or LOSE, and why (ending.py's, and a shot's _settle)."""
         self.s[_B_RESULT] = result
         self.s[_B_WHY] = why
 
@@ -520,6 +357,6 @@ class Table:
         suspects left loses at once."""
         left = self.remaining
         if not left:
-            self._end(WIN, WHY_ALL)
+            self.end(WIN, WHY_ALL)
         elif self.s[_B_BULLETS] < left:
-            self._end(LOSE, WHY_BULLETS)
+            self.end(LOSE, WHY_BULLETS)

@@ -1,18 +1,23 @@
-"""Entering cards: the clue board of one suspect, and the face-up cards the table has seen.
+"""Entering cards: the clue board of one suspect (the face-up cards the table has seen are entered
+the same way, in seen.py).
 
 A card is dialled in with both knobs, ALARM the suit and PROX the number, each stopping at its
 ends; GO adds it. The card under entry is drawn from constant texts, so a detent allocates
 nothing; the lists are made again only when the game changes.
 """
+from micropython import const
+
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.rules.clues import HORIZONTAL, SPECIAL, SUITS, VERTICAL
-from lockdown.games.infiltraitors.screens.common import LETTERS, NUMS, cards_lines, draw_card, wrap
-from lockdown.games.infiltraitors.rules.table import A_CLUE, A_KINGPIN, A_SEEN, FULL, OFF, SHOT_TEXT
+from lockdown.games.infiltraitors.screens.common import cards_lines, draw_card
+from lockdown.games.infiltraitors.rules.table import FULL, OFF, SHOT_TEXT
 from lockdown.ui import title_bar
 
+_A_CLUE = const(2)  # rules/actions.py's, copied
+_A_KINGPIN = const(7)
 WRONG = "0 cards: clue wrong?"  # the board's line and the flash when a clue leaves no card
 
 
@@ -101,9 +106,9 @@ class SuspectBoard(CardEntry):
     def _add(self):
         t = self.session.table
         if self.i == t.kingpin():
-            n = self.session.act(A_KINGPIN, t.kingpin_clue, self.suit, self.number, self.vertical)
+            n = self.session.act(_A_KINGPIN, t.kingpin_clue, self.suit, self.number, self.vertical)
         else:
-            n = self.session.act(A_CLUE, t.clue, self.i, self.suit, self.number, self.vertical)
+            n = self.session.act(_A_CLUE, t.clue, self.i, self.suit, self.number, self.vertical)
         if not n:
             self.app.flash(WRONG)
 
@@ -121,7 +126,7 @@ class SuspectBoard(CardEntry):
         rule = None
         if t.flags & (sp.F_BALANCE | sp.F_ORDER):
             why = t.may_shoot(i)
-            rule = SHOT_TEXT[why] if why else "May eliminate now"
+            rule = ms.part(SHOT_TEXT, why) if why else "May eliminate now"
         cut = False
         if t.display == FULL and n:
             more = cards_lines(t, i, 2 if rule else 3)
@@ -144,35 +149,3 @@ class SuspectBoard(CardEntry):
         for k in range(len(lines)):  # no enumerate object per frame
             draw.text(fb, lines[k], 2, 21 + 9 * k)
         draw.text(fb, self.footer, 1, 57)
-
-
-class SeenCards(CardEntry):
-    """Cards the table saw face up (face-up discards): no suspect can be them. GO marks the card
-    dialled in, or takes it back when it is marked already."""
-    clue = False
-
-    def press(self, button):
-        if button == ALARM:
-            self.app.close()
-        elif button == GO:
-            self.app.attempt(self._mark)
-
-    def _mark(self):
-        t = self.session.table
-        on = not t.board.is_seen(self.suit, self.number)
-        self.session.act(A_SEEN, t.seen, self.suit, self.number, on)
-
-    def make(self):
-        cards = self.session.table.seen_list()
-        self.lines = wrap([LETTERS[s] + NUMS[n] for s, n in cards], 3) or ["None yet"]
-        self.title = "FACE-UP %d" % len(cards)
-
-    def draw(self, fb):
-        self._lists()
-        title_bar(fb, self.title)
-        seen = self.session.table.board.is_seen(self.suit, self.number)
-        self.draw_entry(fb, "seen" if seen else "not seen")
-        lines = self.lines
-        for k in range(len(lines)):  # no enumerate object per frame
-            draw.text(fb, lines[k], 2, 21 + 9 * k)
-        draw.text(fb, "GO mark   ALARM back", 1, 57)

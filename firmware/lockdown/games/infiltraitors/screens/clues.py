@@ -1,14 +1,16 @@
 """Eliminate a Traitor: right or wrong, each a bullet, naming a card or none."""
+from micropython import const
+
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.rules.clues import SUITS
 from lockdown.games.infiltraitors.screens.common import card_text
-from lockdown.games.infiltraitors.rules.table import A_SHOT, ASIDE, WIN
+from lockdown.games.infiltraitors.rules.table import ASIDE, WIN
 from lockdown.ui import Form
 
+_A_SHOT = const(5)  # rules/actions.py's, copied
 _ROWS = ("shooter", "right", "wrong", "right_card", "wrong_card", "clues")
-_LABELS = ("Who shot", "Right: identified", "Wrong: a miss", "Right, was", "Wrong, not",
-           "Fix a clue")
+_LABELS = const("Who shot|Right: identified|Wrong: a miss|Right, was|Wrong, not|Fix a clue|")  # in _ROWS order
 
 
 class Eliminate(Form):
@@ -56,7 +58,7 @@ class Eliminate(Form):
         return _ROWS if self.kp else _ROWS[1:]  # who shot: Mission 19 only
 
     def label(self, r):
-        return _LABELS[_ROWS.index(r)]
+        return ms.part(_LABELS, _ROWS.index(r))
 
     def value(self, r):
         if r == "shooter":
@@ -92,7 +94,7 @@ class Eliminate(Form):
             self._warned = self.k
             app.flash("Ruled out: GO again")
             return
-        s.act(A_SHOT, t.shoot, self.i, right, suit, number, self.shooter if self.kp else ASIDE)
+        s.act(_A_SHOT, t.shoot, self.i, right, suit, number, self.shooter if self.kp else ASIDE)
         if right or t.result:
             app.close_all()
             app.flash("S%d identified" % (self.i + 1) if right and not t.result else

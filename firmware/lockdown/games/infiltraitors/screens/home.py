@@ -7,15 +7,18 @@ pause or resume the clock; hold ALARM: face-up cards. Its texts are made when th
 shown second changes, never per detent. The clock runs through the session's tick (the App's, on
 every pass); a warning it leaves (session.warning) flashes here.
 """
+from micropython import const
+
 from lockdown import draw
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.screens.common import DIGITS, clock_text, draw_clock
-from lockdown.games.infiltraitors.rules.table import A_NAB, OFF, WHY_NAMES, WIN
+from lockdown.games.infiltraitors.rules.table import OFF, WHY_NAMES, WIN
 from lockdown.ui import title_bar
 
-_WARNINGS = ("", "5 minutes left", "1 minute left", "Time up: lost")
+_A_NAB = const(1)  # rules/actions.py's, copied
+_WARNINGS = const("|5 minutes left|1 minute left|Time up: lost|")  # ms.part(_WARNINGS, warning)
 
 
 class Home:
@@ -70,7 +73,7 @@ class Home:
             app.attempt(self._nab)
 
     def _nab(self):
-        i = self.session.act(A_NAB, self.session.table.nab, self.agent)
+        i = self.session.act(_A_NAB, self.session.table.nab, self.agent)
         self.app.flash("Suspect %d nabbed" % (i + 1))
 
     def hold(self, button):
@@ -92,7 +95,7 @@ class Home:
         w = s.warning
         if w:
             s.warning = 0
-            self.app.flash(_WARNINGS[w])
+            self.app.flash(ms.part(_WARNINGS, w))
         return False
 
     # ---- drawing -------------------------------------------------------------------------------
@@ -129,7 +132,7 @@ class Home:
             lines.append("Kingpin aside" + self._count(t, 0))
             hints.append("GO: Kingpin board")
         if t.result:
-            hints = [("WON: " if t.result == WIN else "LOST: ") + WHY_NAMES[t.why]] * len(lines)
+            hints = [("WON: " if t.result == WIN else "LOST: ") + ms.part(WHY_NAMES, t.why)] * len(lines)
         self._lines = lines
         self._hints = hints
         self._name = ms.name(t.mission)
@@ -164,7 +167,7 @@ class Home:
             draw.text(fb, info[1], 46, 21)
             draw.text(fb, info[2], 46, 31)
         a = min(self.agent, len(self._lines) - 1)
-        draw.text(fb, "\x10", 0, 43)  # font.POINTER
+        draw.text(fb, "\x10", 0, 43)  # the pointer (font.py)
         draw.text(fb, self._lines[a], 8, 43)
         fb.fill_rect(0, 54, 128, 10, 1)
         draw.centre(fb, self._hints[a], 55, 0)

@@ -1,8 +1,9 @@
 """A suspect's lists: its clues to flip or remove (from Eliminate), and every card it can still
 be (hold PROX on its board, which has room for three lines)."""
+from lockdown.games.infiltraitors.rules import fixes
 from lockdown.games.infiltraitors.rules.clues import VERTICAL
 from lockdown.games.infiltraitors.screens.common import card_text, cards_lines
-from lockdown.games.infiltraitors.rules.table import A_FLIP, A_REMOVE
+from lockdown.games.infiltraitors.rules.actions import A_FLIP, A_REMOVE
 from lockdown.ui import Form
 
 
@@ -16,7 +17,7 @@ class ClueList(Form):
         super().__init__(app)
 
     def layout(self):
-        return tuple(self.app.session.table.clue_entries(self.i)) or ("none",)
+        return tuple(fixes.entries(self.app.session.table, self.i)) or ("none",)
 
     def label(self, r):
         if r == "none":
@@ -32,12 +33,12 @@ class ClueList(Form):
     def change(self, r, d):
         t = self.app.session.table
         if (t.board.kind(r) == VERTICAL) == (d > 0):
-            self.app.session.act(A_FLIP, t.flip, r)
+            self.app.session.act(A_FLIP, fixes.flip, t, r)
 
     def pick(self, r):
         if r != "none":
             s = self.app.session
-            s.act(A_REMOVE, s.table.remove, r)
+            s.act(A_REMOVE, fixes.remove, s.table, r)
             self.refresh()
             self.app.flash("Clue removed")
 

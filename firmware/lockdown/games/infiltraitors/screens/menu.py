@@ -42,9 +42,10 @@ class Menu(Form):
             app.open(r)
 
     def _give_up(self):
-        from lockdown.games.infiltraitors.rules.table import A_GIVE_UP
+        from lockdown.games.infiltraitors.rules import ending
+        from lockdown.games.infiltraitors.rules.actions import A_GIVE_UP
         s = self.app.session
-        s.act(A_GIVE_UP, s.table.give_up)
+        s.act(A_GIVE_UP, ending.give_up, s.table)
         self.app.flash("Mission lost")
 
 

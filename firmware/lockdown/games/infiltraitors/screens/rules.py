@@ -4,8 +4,8 @@ last suspect; and the settings the group may change (each an undo step)."""
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules import specials as sp
 from lockdown.games.infiltraitors.screens.common import LETTERS
-from lockdown.games.infiltraitors.rules.table import (A_DISPLAY, A_ELITE, A_OPTION, ASIDE, DISPLAY_NAMES,
-                                                FULL, HIDDEN, OFF, OPT_ONE_DIVIDES)
+from lockdown.games.infiltraitors.rules.actions import A_DISPLAY, A_ELITE, A_OPTION
+from lockdown.games.infiltraitors.rules.table import ASIDE, DISPLAY_NAMES, FULL, HIDDEN, OFF, OPT_ONE_DIVIDES
 from lockdown.ui import Form
 
 
@@ -20,7 +20,7 @@ class Rules(Form):
         t = self.app.session.table
         f = t.flags
         m = t.mission
-        rule = ms.RULES[m]
+        rule = ms.part(ms.RULES, m)
         rows = tuple(("line", k) for k in range(len(rule.split("\n")))) if rule else ("norule",)
         rows += ("suits", "hand")
         if f & sp.F_ORDER:
@@ -41,7 +41,7 @@ class Rules(Form):
         t = self.app.session.table
         if type(r) is tuple:
             if r[0] == "line":
-                return ms.RULES[t.mission].split("\n")[r[1]]
+                return ms.part(ms.RULES, t.mission).split("\n")[r[1]]
             if r[0] == "reading":
                 return sp.SPECIAL_READING[bool(t.options & OPT_ONE_DIVIDES)].split("\n")[r[1]]
             return "S%d may go" % (r[1] + 1)
@@ -78,20 +78,23 @@ class Rules(Form):
         return r in ("elite", "one", "board")
 
     def change(self, r, d):
+        """A setting changed: one undo step (settings.py, imported only for a change and forgotten
+        with the screens over home)."""
+        from lockdown.games.infiltraitors.rules import settings
         s = self.app.session
         t = s.table
         if r == "elite":
             a = -1 if t.elite == ASIDE else t.elite
             a = min(max(a + d, 0), t.agents - 1)
             if a != t.elite:
-                s.act(A_ELITE, t.set_elite, a)
+                s.act(A_ELITE, settings.set_elite, t, a)
         elif r == "one":
             if bool(t.options & OPT_ONE_DIVIDES) != (d > 0):
-                s.act(A_OPTION, t.set_option, OPT_ONE_DIVIDES, d > 0)
+                s.act(A_OPTION, settings.set_option, t, OPT_ONE_DIVIDES, d > 0)
         else:
             level = min(max(t.display + d, FULL), OFF)
             if level != t.display:
-                s.act(A_DISPLAY, t.set_display, level)
+                s.act(A_DISPLAY, settings.set_display, t, level)
 
     def pick(self, r):
         """A press flips the two-valued row and steps the others on."""

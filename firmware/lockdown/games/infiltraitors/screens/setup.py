@@ -25,7 +25,7 @@ from lockdown.ui import ROWS, Form
 _LABELS = {"mission": "Mission", "agents": "Agents", "suspects": "Suspects", "bullets": "Bullets",
            "clock": "Clock", "board": "Clue board", "start": "Start mission",
            "picker": "Other games"}
-_SUITS_HOW = ("Suits (fixed)", "Suits (default)", "Suits (chosen)", "Suits (all five)")
+_SUITS_HOW = const("Suits (fixed)|Suits (default)|Suits (chosen)|Suits (all five)|")  # ms.part(_SUITS_HOW, k)
 _MAX_MIN = const(99)
 _AGENTS = const(3)  # the agents of a session's first table (Table(0, 3)): the first setup's
 
@@ -80,7 +80,7 @@ class Setup(Form):
         return suit_choice(self.mission, self.choice)
 
     def layout(self):
-        rule = ms.RULES[self.mission]
+        rule = ms.part(ms.RULES, self.mission)
         lines = tuple(("rule", k) for k in range(len(rule.split("\n")))) if rule else (("rule", -1),)
         names = ("names",) if self.suits != (1 << SUITS) - 1 else ()
         return (("mission", "agents", "suspects", "bullets") + lines + ("clock", "board", "suits") +
@@ -97,13 +97,13 @@ class Setup(Form):
 
     def label(self, r):
         if type(r) is tuple:
-            rule = ms.RULES[self.mission]
+            rule = ms.part(ms.RULES, self.mission)
             return rule.split("\n")[r[1]] if rule else "No special rule"
         if r == "suits":
             m = self.mission
             if not choosable(m):
-                return _SUITS_HOW[3 if ms.suit_count(m) == SUITS else 0]
-            return _SUITS_HOW[2 if self.choice else 1]
+                return ms.part(_SUITS_HOW, 3 if ms.suit_count(m) == SUITS else 0)
+            return ms.part(_SUITS_HOW, 2 if self.choice else 1)
         if r == "names":
             return self._suit_names()[0]
         return _LABELS[r]

@@ -213,7 +213,7 @@ class Play:
             if g.flag(ROLLED):
                 line = "%d%+d=+%d" % (g.die, g.alarm, max(g.die + g.alarm, 0))
                 if self.roll_from >= 0:
-                    line += "  %02d\x1a%02d" % (self.roll_from, g.proximity)  # \x1a: font.RIGHT
+                    line += "  %02d\x1a%02d" % (self.roll_from, g.proximity)  # \x1a: the right arrow (font.py)
                 hint = "GO: round %d" % (g.round + 1)
             else:
                 hint = "GO: roll the die"

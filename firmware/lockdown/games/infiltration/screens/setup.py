@@ -8,7 +8,6 @@ from micropython import const
 from lockdown.events import GO
 from lockdown.games.infiltration.rules.game import (CHECK_AT_START, EXTRACT, NELSON_ALWAYS, PASS_SKIPS_ESCAPED,
                                                     PHYSICAL_DIE, SETUP)
-from lockdown.games.infiltration.rules.actions import A_SETUP
 from lockdown.ui import Form
 
 _TYPING = const(False)
@@ -16,7 +15,8 @@ if _TYPING:
     from lockdown.contract import App
     from lockdown.games.infiltration.session import Session
 
-_ALARM_NAMES = {-1: "-1 long", 0: "0", 1: "+1 short"}
+_A_SETUP = const(9)  # rules/actions.py's, copied: that module is not imported before the first frame
+_ALARM_NAMES = ("0", "+1 short", "-1 long")  # by alarm start: 0, +1, and -1 from the end
 _RULES = (PASS_SKIPS_ESCAPED, NELSON_ALWAYS, CHECK_AT_START, EXTRACT)
 _OPENS = {"rules": "GO rules & variants", "games": "GO other games"}  # rows GO opens (else it starts)
 
@@ -103,7 +103,7 @@ class Setup(Form):
             first = s.die.roll() - 1
             while first >= self.players:
                 first = s.die.roll() - 1
-        s.act(A_SETUP, self._start, first)
+        s.act(_A_SETUP, self._start, first)
         s.log.reset()
         self.app.close_all()  # round 1's play screen names who starts: no notice over the draft
         if self.draft:

@@ -18,7 +18,7 @@ if _TYPING:
     from lockdown.contract import App
     from lockdown.games.infiltration.session import Session
 
-_TO = "\x1a"  # font.RIGHT: "now -> after the undo"
+_TO = "\x1a"  # the right arrow (font.py): "now -> after the undo"
 _PHASES = ("Setup", "Selection", "Resolution", "NPC phase", "Security", "Game over")
 _MARKS = ((WOUNDED, "wounded"), (DELAYED, "delayed"), (PROTOTYPE, "Prototype"), (BLACKMAIL, "Blackmail"))
 _SETTINGS = ((PASS_SKIPS_ESCAPED, "Skip escaped"), (NELSON_ALWAYS, "Nelson +1"), (CHECK_AT_START, "Start checks"),
