@@ -214,10 +214,13 @@ def test_every_mutation_of_a_real_save_that_loads_is_reachable():
 
 
 def test_a_finished_older_save_is_archived_in_todays_format_with_its_id(tmp_path):
-    """What a new game would archive is the game as loaded (today's fields and its id), not the
-    older file's text: an undo and a change after it then replace that archive, never add one."""
+    """A new game archives the finished one as loaded (today's fields and its id), not the older
+    file's text: an undo of the new game and a change after it then replace that archive, never
+    add a second one (the archive knows a game by its id)."""
     from lockdown.games import load
     from lockdown.storage import Store
+    starts = {"infiltraitors": lambda s: s.start(s.table.mission, 3, 0, 0, 0),
+              "infiltrate": lambda s: s.new_game()}
     for game, name in (("infiltraitors", "infiltraitors_v1_won.json"), ("infiltrate", "infiltrate_v1_over.json")):
         pkg = load(game)
         store = Store(str(tmp_path / game), save=pkg.SAVE, archive=pkg.ARCHIVE)
@@ -225,5 +228,10 @@ def test_a_finished_older_save_is_archived_in_todays_format_with_its_id(tmp_path
         store.write(pkg.SAVE, fixture(name))
         s = pkg.new_session(Xorshift(1))
         assert store.restore(s) is None and s.over
-        doc = json.loads(store.finished())
-        assert doc["id"] == s.id != 0 and "game" in doc, game
+        ident = s.id
+        starts[game](s)
+        store.save(s)
+        folder = tmp_path / game / pkg.ARCHIVE
+        assert sorted(os.listdir(folder)) == ["1.json"], game
+        doc = json.loads((folder / "1.json").read_text())
+        assert doc["id"] == ident != 0 and doc["game"] == game, game
