@@ -8,7 +8,9 @@ module closes), its home screen, and the screen that comes before home (`before_
 setup while no game is under way). Once no screen is open over home, every module that came in
 since the first one opened (what the screens imported: lockdown.menu, a stats module, the
 odds) is forgotten too, unless still in use (lockdown/modules.py): home and the session keep
-theirs.
+theirs. The forgetting is the next pass's work (`tidy`, before that pass draws): its look at
+what holds what costs about as much as a frame, so the pass that closed the screen does not pay
+for both.
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
 (the session's tick, on every pass, whatever screen is on top). A pass that imported a screen's
 module is marked (`imported`) so the loop draws it in the next pass, and on the screen before
@@ -54,6 +56,7 @@ class App:
         self._home = None  # made the first time it is needed (see `home`)
         self._ahead = 0  # modules imported ahead so far (see tick)
         self._base = None  # the modules loaded when the first screen opened over home
+        self.unused = []  # modules asked to be forgotten (forget): the loop's next quiet pass does it
         self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
@@ -86,6 +89,8 @@ class App:
             mod = self.session.PACKAGE + ".screens." + mod
         else:
             mod, cls = _CORE[name]
+        while self.tidy():  # what is unused goes before anything new comes in
+            pass
         if self._base is None:  # the first screen over home: what came in from now on is swept
             self._base = set(sys.modules)
         screen = getattr(self._import(mod, cls), cls)(self, *args)
@@ -111,28 +116,46 @@ class App:
         return __import__(mod, None, None, (cls,) if cls else ())
 
     def close(self):
-        gone = ()  # the closed screen's module, when no screen left open is of it
         if self.stack:
-            gone = (self.stack.pop().module,)
+            gone = self.stack.pop().module  # the closed screen's, unless a screen left open is of it
             for s in self.stack:
-                if s.module == gone[0]:
-                    gone = ()
+                if s.module == gone:
                     break
+            else:
+                self.forget((gone,))
         if self.stack:
-            if gone:
-                self.forget(gone)
             self.stack[-1].shown()
         else:
             self._back_home()
-            self.forget(gone, True)  # one look at what is in use, not two: it costs heap on a board
+            base = self._base  # what came in since the first screen opened over home goes too,
+            if base is not None:  # but home's module (with the setup open again, the same base serves)
+                if not self.stack:
+                    self._base = None
+                home = self.session.PACKAGE + ".screens." + self.game.HOME[0]
+                for n in sys.modules:
+                    if n not in base and n.startswith("lockdown.") and n != home:
+                        self.unused.append(n)
         self.dirty = True
 
-    def forget(self, names, sweep=False):
-        """Forgets those of these modules (and with `sweep`, of all that came in since the first
-        screen opened over home) that neither the screens, the session nor another of our modules
-        uses (lockdown/modules.py)."""
-        from lockdown.modules import forget
-        forget(names, [self.session, self._home] + self.stack, self if sweep else None)
+    def forget(self, names):
+        """Asks for these modules to be forgotten, in the loop's next pass (tidy), if neither the
+        screens, the session nor another of our modules uses them then (lockdown/modules.py)."""
+        self.unused += names
+
+    def tidy(self):
+        """The loop's call, in a pass that imported nothing, before it draws: forgets what was
+        asked (forget). True if it did some of it: the first time, only lockdown/modules.py's
+        import (kept from then on), so that import and the look at what holds what are passes
+        apart."""
+        if not self.unused:
+            return False
+        m = sys.modules.get("lockdown.modules")
+        if m is None:
+            __import__("lockdown.modules")
+        else:
+            m.forget(self.unused, [self.session, self._home] + self.stack)
+            self.unused = []
+        return True
 
     def close_all(self):
         while len(self.stack) > 1:

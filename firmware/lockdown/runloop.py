@@ -66,15 +66,18 @@ class Loop:
         """Time, inputs, the screen if it changed, the save if it is due, then the watchdog.
 
         A pass that imported a screen's module (a screen change) leaves the drawing to the next
-        one, 5 ms later, and a save that is due waits for a pass that neither imported nor drew:
-        the import, the frame and the flash write are each a pass of their own, and the inputs
-        are read in between."""
+        one, 5 ms later; so does one in which a screen closed and left modules unused: it forgets
+        them (app.tidy) instead. A save that is due waits for a pass that did none of these: the
+        import, the forgetting, the frame and the flash write are each a pass of their own, and
+        the inputs are read in between."""
         hw, app = self.hw, self.app
         app.tick(now)
         hw.inputs.poll(app, now)
         busy = getattr(app, "imported", False)
         if busy:  # a screen change imported its module: the rest comes next pass
             app.imported = False
+        elif getattr(app, "unused", None):  # a closed screen's modules go before the frame
+            busy = app.tidy()
         elif app.dirty and hw.display:
             busy = True
             app.draw(hw.display.fb)
@@ -90,7 +93,7 @@ class Loop:
             hw.wdt.feed()
 
     def save_if_due(self, now, busy=False):
-        """The save, once the knobs have rested; in a pass that drew or imported (`busy`) it waits
+        """The save, once the knobs have rested; in a pass that did other work (`busy`) it waits
         for the next, unless the change has waited SAVE_MAX_MS already."""
         s = self.session
         if s.changes != self.seen:

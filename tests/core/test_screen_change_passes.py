@@ -1,20 +1,25 @@
-"""No loop pass holds the board for two of a screen's import, a frame and the save: a pass in
-which the App imported a screen's module leaves the drawing to the next pass (runloop.Loop.step),
-which draws the very frame the simulator draws, and a save that is due waits for a pass that
-neither imported nor drew (SAVE_MAX_MS at most). The boot's first pass draws at once; on the
-setup screen, what starting the game imports comes ahead, one module a pass."""
+"""No loop pass holds the board for two of a screen's import, the forgetting of what a closed
+screen left, a frame and the save: a pass in which the App imported a screen's module leaves the
+drawing to the next pass (runloop.Loop.step), and so does one in which a screen closed and left
+modules unused (it forgets them, app.tidy); the frame drawn then is the very frame the simulator
+draws, and a save that is due waits for a pass that did none of these (SAVE_MAX_MS at most). The
+boot's first pass draws at once; on the setup screen, what starting the game imports comes
+ahead, one module a pass."""
 import sys
 
 import framebuf
 
 from host_sim.runner import Sim, SimHardware
 from lockdown.buttons import Edges
-from lockdown.events import GO
+from lockdown.events import ALARM, GO, PROX
 from lockdown.games import unload
 from lockdown.inputs import Inputs
 from lockdown.runloop import POLL_MS, QUIET_MS, SAVE_MAX_MS, boot
 
 PLAY = "lockdown.games.infiltration.screens.play"
+SETUP = "lockdown.games.infiltration.screens.setup"
+MENU = "lockdown.games.infiltration.screens.menu"
+TABLE = "lockdown.games.infiltration.screens.table"
 
 
 class Display:
@@ -28,8 +33,9 @@ class Display:
         return 0
 
 
-def test_a_pass_that_imports_a_screen_draws_it_next_pass():
+def test_a_pass_that_imports_a_screen_draws_it_once_what_closed_is_forgotten():
     unload(PLAY)
+    unload("lockdown.modules")  # imported by the first forgetting, in a pass of its own
     hw = SimHardware(1)
     hw.display = Display()
     go = Edges(1, 0)
@@ -43,12 +49,65 @@ def test_a_pass_that_imports_a_screen_draws_it_next_pass():
     while type(loop.app.top()).__name__ == "Setup":
         now += POLL_MS
         loop.step(now)
-    assert hw.display.shows == 1 and loop.app.dirty
+    assert hw.display.shows == 1 and loop.app.dirty and SETUP in sys.modules
+    now += POLL_MS
+    loop.step(now)  # lockdown/modules.py imported
+    assert hw.display.shows == 1 and "lockdown.modules" in sys.modules and SETUP in sys.modules
+    now += POLL_MS
+    loop.step(now)  # the setup's module forgotten
+    assert hw.display.shows == 1 and SETUP not in sys.modules and not loop.app.unused
     loop.step(now + POLL_MS)
     assert hw.display.shows == 2 and not loop.app.dirty
     sim = Sim(1)
     sim.press(GO)
     assert bytes(hw.display.buf) == sim.frame()
+
+
+def test_a_closed_screens_module_goes_in_a_pass_of_its_own_and_its_frame_next():
+    hw = SimHardware(1)
+    hw.display = Display()
+    loop = boot(hw, 0)
+    saves = []
+    loop.store.save = lambda session: saves.append(session.changes)
+    app = loop.app
+    app.press(GO)  # round 1
+    t = 0
+    for t in range(0, 2000, POLL_MS):
+        loop.step(t)
+    app.hold(GO)  # the menu
+    for t in range(t + POLL_MS, t + 20, POLL_MS):
+        loop.step(t)
+    assert MENU in sys.modules and not app.unused
+    shows = hw.display.shows
+    del saves[:]  # the new game's
+    app.session.changes += 1
+    t += POLL_MS
+    loop.step(t)  # the change seen: its save is due QUIET_MS later
+    t += QUIET_MS
+    app.press(ALARM)  # back to play, in a pass where the save is due
+    loop.step(t)
+    assert MENU not in sys.modules and hw.display.shows == shows and app.dirty and saves == []
+    loop.step(t + POLL_MS)
+    assert hw.display.shows == shows + 1 and saves == []
+    loop.step(t + 2 * POLL_MS)
+    assert saves == [app.session.changes]  # the pass after the frame
+
+
+def test_what_a_closed_screen_left_goes_before_a_screen_opened_in_the_same_pass_comes():
+    """No pass came between (the simulator's script, or two presses one pass took): the closed
+    screen's modules are forgotten before the next screen's are imported, not beside them."""
+    hw = SimHardware(1)
+    loop = boot(hw, 0)
+    app = loop.app
+    app.press(GO)  # round 1
+    for t in range(0, 2000, POLL_MS):
+        loop.step(t)
+    app.hold(GO)  # the menu
+    loop.step(2000)
+    assert MENU in sys.modules and TABLE not in sys.modules
+    app.press(ALARM)  # back to play
+    app.press(PROX)  # the operatives table, before the next pass
+    assert MENU not in sys.modules and TABLE in sys.modules and not app.unused
 
 
 def test_a_screen_already_imported_draws_in_the_same_pass():
