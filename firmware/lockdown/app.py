@@ -8,9 +8,9 @@ module closes), its home screen, and the screen that comes before home (`before_
 setup while no game is under way). Once no screen is open over home, every module that came in
 since the first one opened (what the screens imported: lockdown.menu, a stats module, the
 odds) is forgotten too, unless still in use (lockdown/modules.py): home and the session keep
-theirs. The forgetting is the next pass's work (`tidy`, before that pass draws): its look at
-what holds what costs about as much as a frame, so the pass that closed the screen does not pay
-for both.
+theirs. The forgetting is done later, in a loop pass of its own (`tidy`): its look at what holds
+what costs about as much as a frame, so the pass that closed the screen draws at once and does
+not pay for both. An input or a screen that comes before that pass has it done first.
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
 (the session's tick, on every pass, whatever screen is on top). A pass that imported a screen's
 module is marked (`imported`) so the loop draws it in the next pass, and on the screen before
@@ -56,7 +56,10 @@ class App:
         self._home = None  # made the first time it is needed (see `home`)
         self._ahead = 0  # modules imported ahead so far (see tick)
         self._base = None  # the modules loaded when the first screen opened over home
-        self.unused = []  # modules asked to be forgotten (forget): the loop's next quiet pass does it
+        # Modules no longer needed (a closed screen's; a screen may add its own): the loop forgets
+        # them in its next quiet pass (tidy), if neither the screens, the session nor another of
+        # our modules uses them then (lockdown/modules.py).
+        self.unused = []
         self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
@@ -122,7 +125,7 @@ class App:
                 if s.module == gone:
                     break
             else:
-                self.forget((gone,))
+                self.unused.append(gone)
         if self.stack:
             self.stack[-1].shown()
         else:
@@ -137,16 +140,10 @@ class App:
                         self.unused.append(n)
         self.dirty = True
 
-    def forget(self, names):
-        """Asks for these modules to be forgotten, in the loop's next pass (tidy), if neither the
-        screens, the session nor another of our modules uses them then (lockdown/modules.py)."""
-        self.unused += names
-
     def tidy(self):
-        """The loop's call, in a pass that imported nothing, before it draws: forgets what was
-        asked (forget). True if it did some of it: the first time, only lockdown/modules.py's
-        import (kept from then on), so that import and the look at what holds what are passes
-        apart."""
+        """The loop's call in a pass that neither imported nor drew: forgets what is unused. True
+        if it did some of it: the first time, only lockdown/modules.py's import (kept from then
+        on), so that import and the look at what holds what are passes apart."""
         if not self.unused:
             return False
         m = sys.modules.get("lockdown.modules")
@@ -173,7 +170,10 @@ class App:
 
     # ---- input -----------------------------------------------------------------------------------
     def _wake(self):
-        """Every input ends idleness; one that wakes the screensaver does nothing else."""
+        """Every input ends idleness; one that wakes the screensaver does nothing else. What
+        closed screens left unused goes first, if no pass has forgotten it yet (tidy)."""
+        while self.tidy():
+            pass
         if self._idle_from is not None:  # before the first tick, idle starts at that tick
             self._idle_from = self.now
         self.dirty = True

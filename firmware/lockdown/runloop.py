@@ -66,18 +66,16 @@ class Loop:
         """Time, inputs, the screen if it changed, the save if it is due, then the watchdog.
 
         A pass that imported a screen's module (a screen change) leaves the drawing to the next
-        one, 5 ms later; so does one in which a screen closed and left modules unused: it forgets
-        them (app.tidy) instead. A save that is due waits for a pass that did none of these: the
-        import, the forgetting, the frame and the flash write are each a pass of their own, and
-        the inputs are read in between."""
+        one, 5 ms later; the modules a closed screen left unused are forgotten in a pass that
+        neither imported nor drew (app.tidy), and a save that is due waits for a pass that did
+        none of these: the import, the frame, the forgetting and the flash write are each a pass
+        of their own, and the inputs are read in between."""
         hw, app = self.hw, self.app
         app.tick(now)
         hw.inputs.poll(app, now)
         busy = getattr(app, "imported", False)
         if busy:  # a screen change imported its module: the rest comes next pass
             app.imported = False
-        elif getattr(app, "unused", None):  # a closed screen's modules go before the frame
-            busy = app.tidy()
         elif app.dirty and hw.display:
             busy = True
             app.draw(hw.display.fb)
@@ -88,6 +86,8 @@ class Loop:
                 if self.display_ok:  # said once per outage, not every frame
                     hw.log("display: %s" % e)
                 self.display_ok = False
+        if not busy and getattr(app, "unused", None):
+            busy = app.tidy()
         self.save_if_due(now, busy)
         if hw.wdt:
             hw.wdt.feed()

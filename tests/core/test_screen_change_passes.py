@@ -1,10 +1,10 @@
-"""No loop pass holds the board for two of a screen's import, the forgetting of what a closed
-screen left, a frame and the save: a pass in which the App imported a screen's module leaves the
-drawing to the next pass (runloop.Loop.step), and so does one in which a screen closed and left
-modules unused (it forgets them, app.tidy); the frame drawn then is the very frame the simulator
-draws, and a save that is due waits for a pass that did none of these (SAVE_MAX_MS at most). The
-boot's first pass draws at once; on the setup screen, what starting the game imports comes
-ahead, one module a pass."""
+"""No loop pass holds the board for two of a screen's import, a frame, the forgetting of what a
+closed screen left and the save: a pass in which the App imported a screen's module leaves the
+drawing to the next pass (runloop.Loop.step), which draws the very frame the simulator draws;
+what a closed screen left unused is forgotten in a pass that neither imported nor drew
+(app.tidy), or before the next input or screen if none came; and a save that is due waits for a
+pass that did none of these (SAVE_MAX_MS at most). The boot's first pass draws at once; on the
+setup screen, what starting the game imports comes ahead, one module a pass."""
 import sys
 
 import framebuf
@@ -33,7 +33,7 @@ class Display:
         return 0
 
 
-def test_a_pass_that_imports_a_screen_draws_it_once_what_closed_is_forgotten():
+def test_a_pass_that_imports_a_screen_draws_it_next_pass_then_what_closed_is_forgotten():
     unload(PLAY)
     unload("lockdown.modules")  # imported by the first forgetting, in a pass of its own
     hw = SimHardware(1)
@@ -49,21 +49,21 @@ def test_a_pass_that_imports_a_screen_draws_it_once_what_closed_is_forgotten():
     while type(loop.app.top()).__name__ == "Setup":
         now += POLL_MS
         loop.step(now)
-    assert hw.display.shows == 1 and loop.app.dirty and SETUP in sys.modules
+    assert hw.display.shows == 1 and loop.app.dirty
     now += POLL_MS
-    loop.step(now)  # lockdown/modules.py imported
-    assert hw.display.shows == 1 and "lockdown.modules" in sys.modules and SETUP in sys.modules
-    now += POLL_MS
-    loop.step(now)  # the setup's module forgotten
-    assert hw.display.shows == 1 and SETUP not in sys.modules and not loop.app.unused
-    loop.step(now + POLL_MS)
-    assert hw.display.shows == 2 and not loop.app.dirty
+    loop.step(now)
+    assert hw.display.shows == 2 and not loop.app.dirty and SETUP in sys.modules
     sim = Sim(1)
     sim.press(GO)
     assert bytes(hw.display.buf) == sim.frame()
+    now += POLL_MS
+    loop.step(now)  # lockdown/modules.py imported, in a pass of its own
+    assert "lockdown.modules" in sys.modules and SETUP in sys.modules
+    loop.step(now + POLL_MS)  # the setup's module forgotten
+    assert SETUP not in sys.modules and not loop.app.unused and hw.display.shows == 2
 
 
-def test_a_closed_screens_module_goes_in_a_pass_of_its_own_and_its_frame_next():
+def test_a_closed_screens_module_goes_in_the_pass_after_its_frame_and_the_save_after_that():
     hw = SimHardware(1)
     hw.display = Display()
     loop = boot(hw, 0)
@@ -86,16 +86,17 @@ def test_a_closed_screens_module_goes_in_a_pass_of_its_own_and_its_frame_next():
     t += QUIET_MS
     app.press(ALARM)  # back to play, in a pass where the save is due
     loop.step(t)
-    assert MENU not in sys.modules and hw.display.shows == shows and app.dirty and saves == []
+    assert hw.display.shows == shows + 1 and MENU in sys.modules and saves == []
     loop.step(t + POLL_MS)
-    assert hw.display.shows == shows + 1 and saves == []
+    assert MENU not in sys.modules and hw.display.shows == shows + 1 and saves == []
     loop.step(t + 2 * POLL_MS)
-    assert saves == [app.session.changes]  # the pass after the frame
+    assert saves == [app.session.changes]  # the pass after the forgetting
 
 
-def test_what_a_closed_screen_left_goes_before_a_screen_opened_in_the_same_pass_comes():
-    """No pass came between (the simulator's script, or two presses one pass took): the closed
-    screen's modules are forgotten before the next screen's are imported, not beside them."""
+def test_what_a_closed_screen_left_goes_before_the_next_input_if_no_pass_came_between():
+    """The simulator's script, or two presses one pass took: the closed screen's modules are
+    forgotten before the next input acts (and before the next screen's are imported), not kept
+    beside them."""
     hw = SimHardware(1)
     loop = boot(hw, 0)
     app = loop.app
@@ -106,8 +107,20 @@ def test_what_a_closed_screen_left_goes_before_a_screen_opened_in_the_same_pass_
     loop.step(2000)
     assert MENU in sys.modules and TABLE not in sys.modules
     app.press(ALARM)  # back to play
+    assert MENU in sys.modules and app.unused
+    app.turn(ALARM, 1)  # the alarm dial, before the next pass
+    assert MENU not in sys.modules and not app.unused
+    app.hold(GO)  # the menu again
+    loop.step(2005)
+    app.press(ALARM)
     app.press(PROX)  # the operatives table, before the next pass
     assert MENU not in sys.modules and TABLE in sys.modules and not app.unused
+    app.open("menu")  # and an open with no input before it
+    app.close()
+    old = sys.modules[MENU]
+    assert app.unused
+    app.open("about")
+    assert sys.modules[MENU] is not old and not app.unused  # forgotten, then imported again for it
 
 
 def test_a_screen_already_imported_draws_in_the_same_pass():

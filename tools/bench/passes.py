@@ -63,13 +63,15 @@ def passes(rig, events):
     """Per pass of the script: its us, cause (a letter of CAUSES) and script line; and per press,
     the first and last pass of its way to the panel."""
     app, loop = rig.app, rig.loop
+    rig.follow = True
     timer = Timer(app)
     app.tick = timer.wrap(app.tick, 0)
     rig.poll = timer.wrap(rig.poll, 1)
     app.draw = timer.wrap(app.draw, 2)
     rig.display.show = timer.wrap(rig.display.show, 2)
     loop.store.save = timer.wrap(loop.store.save, 3)
-    app.tidy = timer.wrap(app.tidy, 4)
+    if hasattr(app, "tidy"):  # a firmware from before the forgetting had a pass of its own has none
+        app.tidy = timer.wrap(app.tidy, 4)
     us, why, lines, presses = array("i"), bytearray(), array("H"), []
     pending = []  # the passes that delivered presses whose frame is not on the panel yet
     for _ in rig.run(events):
