@@ -68,19 +68,28 @@ class App:
     @property
     def home(self):
         """The game's home screen, made (its module imported) the first time it is needed: a
-        game that starts on its setup screen does not load the home screen before the first frame."""
+        game that starts on its setup screen does not load the home screen before the first frame.
+        False: due since the setup closed (_back_home), and shown once made."""
         h = self._home
-        if h is None:
+        if not h:
             mod, cls = self.game.HOME
             mod = self.session.PACKAGE + ".screens." + mod
+            due = h is False
             h = self._home = getattr(self._import(mod, cls), cls)(self)
+            if due:
+                h.shown()
         return h
 
-    def _back_home(self):
-        """Nothing is open over home: the screen the game needs first (its setup), or home."""
+    def _back_home(self, later=False):
+        """Nothing is open over home: the screen the game needs first (its setup), or home. With
+        `later` (a close) a home not made yet is made in the next pass's tick: the game's start
+        and home's import are passes apart, and the frame comes after both."""
         first = self.game.before_home(self.session)
         if first:
             self.open(first)
+        elif later and self._home is None:
+            self._home = False
+            self.imported = True
         else:
             self.home.shown()
 
@@ -129,7 +138,7 @@ class App:
         if self.stack:
             self.stack[-1].shown()
         else:
-            self._back_home()
+            self._back_home(True)
             base = self._base  # what came in since the first screen opened over home goes too,
             if base is not None:  # but home's module (with the setup open again, the same base serves)
                 if not self.stack:
@@ -211,6 +220,8 @@ class App:
                 self._idle_from = now
                 self.sleeping = False
         home = self._home
+        if home is False:  # due since the setup closed: made now, a pass after the start
+            home = self.home
         if home is not None and home.tick(now):
             self.dirty = True
         idle = ticks.diff(now, self._idle_from)

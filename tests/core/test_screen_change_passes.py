@@ -33,7 +33,7 @@ class Display:
         return 0
 
 
-def test_a_pass_that_imports_a_screen_draws_it_next_pass_then_what_closed_is_forgotten():
+def test_the_start_the_home_screens_import_and_its_frame_are_passes_apart_then_the_forgetting():
     unload(PLAY)
     unload("lockdown.modules")  # imported by the first forgetting, in a pass of its own
     hw = SimHardware(1)
@@ -44,12 +44,15 @@ def test_a_pass_that_imports_a_screen_draws_it_next_pass_then_what_closed_is_for
     loop.step(0)
     assert hw.display.shows == 1  # the first frame at once
     go.record(0, 10)
-    go.record(1, 70)  # GO on the setup: the game starts, the play screen is imported
+    go.record(1, 70)  # GO on the setup: the game starts
     now = 70
-    while type(loop.app.top()).__name__ == "Setup":
+    while loop.app.stack:  # the setup is open
         now += POLL_MS
         loop.step(now)
-    assert hw.display.shows == 1 and loop.app.dirty
+    assert hw.display.shows == 1 and loop.app.dirty and PLAY not in sys.modules
+    now += POLL_MS
+    loop.step(now)  # the play screen made, its module imported
+    assert hw.display.shows == 1 and loop.app.dirty and PLAY in sys.modules
     now += POLL_MS
     loop.step(now)
     assert hw.display.shows == 2 and not loop.app.dirty and SETUP in sys.modules
