@@ -488,7 +488,7 @@ def _states(sim_class):
     for c in commands:
         run([c], s, "vs_device.txt")
         home = s.app._home
-        if home is False:  # due since the setup closed: the next pass makes it, as this does
+        if home is not None and not home:  # due since the setup closed: the next pass makes it, as this does
             home = s.app.home
         out.append((json.dumps(state(s.session)), home and (home._sq, home._tgt)))
     return out, s.frame()

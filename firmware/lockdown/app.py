@@ -30,6 +30,7 @@ _ALERT = const(2)  # lockdown.session.ALERT, not imported: the App needs no more
 _AHEAD_MS = const(500)  # idle this long before home is made: its modules are imported ahead
 # What starting a game imports besides home's module: the core's undo ring and die (session.py)
 _AHEAD = ("lockdown.history", "lockdown.dice")
+_DUE = ()  # App._home while the home screen is due (made at the next tick): falsy, and no screen
 # Screens every game has: name -> (module, class)
 _CORE = {
     "notice": ("lockdown.notice", "Notice"),
@@ -69,12 +70,12 @@ class App:
     def home(self):
         """The game's home screen, made (its module imported) the first time it is needed: a
         game that starts on its setup screen does not load the home screen before the first frame.
-        False: due since the setup closed (_back_home), and shown once made."""
+        _DUE: due since the setup closed (_back_home), and shown once made."""
         h = self._home
         if not h:
             mod, cls = self.game.HOME
             mod = self.session.PACKAGE + ".screens." + mod
-            due = h is False
+            due = h is _DUE
             h = self._home = getattr(self._import(mod, cls), cls)(self)
             if due:
                 h.shown()
@@ -88,7 +89,7 @@ class App:
         if first:
             self.open(first)
         elif later and self._home is None:
-            self._home = False
+            self._home = _DUE
             self.imported = True
         else:
             self.home.shown()
@@ -220,9 +221,9 @@ class App:
                 self._idle_from = now
                 self.sleeping = False
         home = self._home
-        if home is False:  # due since the setup closed: made now, a pass after the start
+        if home is _DUE:  # due since the setup closed: made now, a pass after the start
             home = self.home
-        if home is not None and home.tick(now):
+        if home and home.tick(now):  # made (a screen, not None)
             self.dirty = True
         idle = ticks.diff(now, self._idle_from)
         if home is None and self._ahead <= len(_AHEAD) and idle >= _AHEAD_MS:
