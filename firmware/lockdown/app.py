@@ -9,8 +9,9 @@ setup while no game is under way). Once no screen is open over home, every modul
 since the first one opened (what the screens imported: lockdown.menu, a stats module, the
 odds) is forgotten too, unless still in use (lockdown/modules.py): home and the session keep
 theirs. The forgetting is done later, in a loop pass of its own (`tidy`): its look at what holds
-what costs about as much as a frame, so the pass that closed the screen draws at once and does
-not pay for both. An input or a screen that comes before that pass has it done first.
+what costs about as much as a frame, so the pass that closed the screen does not pay for both
+(runloop.Loop.step: after the frame, or before it when that input changed the game). An input
+or a screen that comes before that pass has it done first.
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
 (the session's tick, on every pass, whatever screen is on top). A pass that imported a screen's
 module is marked (`imported`) so the loop draws it in the next pass, and on the screen before
@@ -102,8 +103,7 @@ class App:
             mod = self.session.PACKAGE + ".screens." + mod
         else:
             mod, cls = _CORE[name]
-        while self.tidy():  # what is unused goes before anything new comes in
-            pass
+        self.tidy()  # what is unused goes before anything new comes in
         if self._base is None:  # the first screen over home: what came in from now on is swept
             self._base = set(sys.modules)
         screen = getattr(self._import(mod, cls), cls)(self, *args)
@@ -151,17 +151,13 @@ class App:
         self.dirty = True
 
     def tidy(self):
-        """The loop's call in a pass that neither imported nor drew: forgets what is unused. True
-        if it did some of it: the first time, only lockdown/modules.py's import (kept from then
-        on), so that import and the look at what holds what are passes apart."""
+        """The loop's call in a pass that imports and draws nothing: forgets what is unused
+        (lockdown/modules.py, kept once imported). True if there was some."""
         if not self.unused:
             return False
-        m = sys.modules.get("lockdown.modules")
-        if m is None:
-            __import__("lockdown.modules")
-        else:
-            m.forget(self.unused, [self.session, self._home] + self.stack)
-            self.unused = []
+        from lockdown.modules import forget
+        forget(self.unused, [self.session, self._home] + self.stack)
+        self.unused = []
         return True
 
     def close_all(self):
@@ -182,8 +178,7 @@ class App:
     def _wake(self):
         """Every input ends idleness; one that wakes the screensaver does nothing else. What
         closed screens left unused goes first, if no pass has forgotten it yet (tidy)."""
-        while self.tidy():
-            pass
+        self.tidy()
         if self._idle_from is not None:  # before the first tick, idle starts at that tick
             self._idle_from = self.now
         self.dirty = True

@@ -20,6 +20,7 @@ PLAY = "lockdown.games.infiltration.screens.play"
 SETUP = "lockdown.games.infiltration.screens.setup"
 MENU = "lockdown.games.infiltration.screens.menu"
 TABLE = "lockdown.games.infiltration.screens.table"
+UNDO = "lockdown.games.infiltration.screens.undo"
 
 
 class Display:
@@ -35,7 +36,6 @@ class Display:
 
 def test_the_start_the_home_screens_import_and_its_frame_are_passes_apart_then_the_forgetting():
     unload(PLAY)
-    unload("lockdown.modules")  # imported by the first forgetting, in a pass of its own
     hw = SimHardware(1)
     hw.display = Display()
     go = Edges(1, 0)
@@ -59,10 +59,7 @@ def test_the_start_the_home_screens_import_and_its_frame_are_passes_apart_then_t
     sim = Sim(1)
     sim.press(GO)
     assert bytes(hw.display.buf) == sim.frame()
-    now += POLL_MS
-    loop.step(now)  # lockdown/modules.py imported, in a pass of its own
-    assert "lockdown.modules" in sys.modules and SETUP in sys.modules
-    loop.step(now + POLL_MS)  # the setup's module forgotten
+    loop.step(now + POLL_MS)  # the setup's module forgotten, in a pass of its own
     assert SETUP not in sys.modules and not loop.app.unused and hw.display.shows == 2
 
 
@@ -96,10 +93,35 @@ def test_a_closed_screens_module_goes_in_the_pass_after_its_frame_and_the_save_a
     assert saves == [app.session.changes]  # the pass after the forgetting
 
 
+def test_a_close_that_changed_the_game_forgets_before_its_frame():
+    """Undo confirmed: the play screen's next frame may bring new code in (the NPC walk after the
+    Extract screen), so the undo screen's module goes first and the frame comes next pass."""
+    hw = SimHardware(1)
+    hw.display = Display()
+    loop = boot(hw, 0)
+    app = loop.app
+    app.press(GO)  # round 1
+    t = 0
+    for t in range(0, 2000, POLL_MS):
+        loop.step(t)
+    app.turn(ALARM, 1)  # something to undo
+    app.press(ALARM)  # the undo screen
+    for t in range(t + POLL_MS, t + 20, POLL_MS):
+        loop.step(t)
+    assert UNDO in sys.modules and not app.unused
+    shows = hw.display.shows
+    app.press(GO)  # undone: the screen closes, the game changes
+    loop.step(t + POLL_MS)
+    assert UNDO not in sys.modules and hw.display.shows == shows and app.dirty
+    loop.step(t + 2 * POLL_MS)
+    assert hw.display.shows == shows + 1
+
+
 def test_what_a_closed_screen_left_goes_before_the_next_input_if_no_pass_came_between():
     """The simulator's script, or two presses one pass took: the closed screen's modules are
     forgotten before the next input acts (and before the next screen's are imported), not kept
     beside them."""
+    unload(TABLE)  # whatever tests before left
     hw = SimHardware(1)
     loop = boot(hw, 0)
     app = loop.app
