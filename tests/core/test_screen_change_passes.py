@@ -63,23 +63,29 @@ def test_the_start_the_home_screens_import_and_its_frame_are_passes_apart_then_t
     assert SETUP not in sys.modules and not loop.app.unused and hw.display.shows == 2
 
 
-def test_a_closed_screens_module_goes_in_the_pass_after_its_frame_and_the_save_after_that():
+def _round_one(display=True):
+    """A board in round 1, its notice gone: (hw, loop, the time of its last pass)."""
     hw = SimHardware(1)
-    hw.display = Display()
+    if display:
+        hw.display = Display()
     loop = boot(hw, 0)
-    saves = []
-    loop.store.save = lambda session: saves.append(session.changes)
-    app = loop.app
-    app.press(GO)  # round 1
+    loop.app.press(GO)
     t = 0
     for t in range(0, 2000, POLL_MS):
         loop.step(t)
+    return hw, loop, t
+
+
+def test_a_closed_screens_module_goes_in_the_pass_after_its_frame_and_the_save_after_that():
+    hw, loop, t = _round_one()
+    saves = []
+    loop.store.save = lambda session: saves.append(session.changes)
+    app = loop.app
     app.hold(GO)  # the menu
     for t in range(t + POLL_MS, t + 20, POLL_MS):
         loop.step(t)
     assert MENU in sys.modules and not app.unused
     shows = hw.display.shows
-    del saves[:]  # the new game's
     app.session.changes += 1
     t += POLL_MS
     loop.step(t)  # the change seen: its save is due QUIET_MS later
@@ -96,14 +102,8 @@ def test_a_closed_screens_module_goes_in_the_pass_after_its_frame_and_the_save_a
 def test_a_close_that_changed_the_game_forgets_before_its_frame():
     """Undo confirmed: the play screen's next frame may bring new code in (the NPC walk after the
     Extract screen), so the undo screen's module goes first and the frame comes next pass."""
-    hw = SimHardware(1)
-    hw.display = Display()
-    loop = boot(hw, 0)
+    hw, loop, t = _round_one()
     app = loop.app
-    app.press(GO)  # round 1
-    t = 0
-    for t in range(0, 2000, POLL_MS):
-        loop.step(t)
     app.turn(ALARM, 1)  # something to undo
     app.press(ALARM)  # the undo screen
     for t in range(t + POLL_MS, t + 20, POLL_MS):
@@ -122,12 +122,8 @@ def test_what_a_closed_screen_left_goes_before_the_next_input_if_no_pass_came_be
     forgotten before the next input acts (and before the next screen's are imported), not kept
     beside them."""
     unload(TABLE)  # whatever tests before left
-    hw = SimHardware(1)
-    loop = boot(hw, 0)
+    _, loop, _ = _round_one(display=False)
     app = loop.app
-    app.press(GO)  # round 1
-    for t in range(0, 2000, POLL_MS):
-        loop.step(t)
     app.hold(GO)  # the menu
     loop.step(2000)
     assert MENU in sys.modules and TABLE not in sys.modules
