@@ -244,7 +244,7 @@ RP2040_RATIO = 90
 PASS_HEAP = 1024 * 1024  # the game and every pass's figures (full6: 11,000 passes)
 PASS_ROOT = "/dev/shm" if os.path.isdir("/dev/shm") else None  # saves in memory: a disk's stalls are not a flash's
 PASS_RUNS = 5  # each pass's quickest of these replays: the machine is shared, the replay is not
-CAUSES = {"c": "screen change", "i": "input", "w": "draw", "s": "save", "d": "search"}  # passes.py's letters
+CAUSES = {"c": "screen change", "i": "input", "w": "draw", "s": "save", "d": "search", "f": "forget"}  # passes.py's letters
 
 
 def board_ms(us):
@@ -275,7 +275,8 @@ def pass_figures(fw, events, game):
     """The longest pass (unix us, its cause and script line, and on an RP2040 by RP2040_RATIO),
     the longest of each cause, and the press latency on the board: a press acts on its release,
     once the switch has read released for DEBOUNCE_MS, in the next pass; its frame is shown at
-    the end of that pass, or of the pass after it when it changed screens (POLL_MS apart).
+    the end of that pass, or of the pass after it when it changed screens or closed one that left
+    modules to forget (POLL_MS apart).
     Typical and worst over the script's presses, and the bound that adds the longest pass
     (one under way when the debounce ends)."""
     from lockdown.events import DEBOUNCE_MS
@@ -310,6 +311,8 @@ PASS_ROWS = (
     ("Longest draw pass, unix us / RP2040 ms (line)", "{pass_worst_draw_us} / {pass_worst_draw_board_ms} (line {pass_worst_draw_line})"),
     ("Longest search pass (the session's tick), unix us / RP2040 ms (line)",
      "{pass_worst_search_us} / {pass_worst_search_board_ms} (line {pass_worst_search_line})"),
+    ("Longest forget pass (what closed screens left, app.tidy), unix us / RP2040 ms (line)",
+     "{pass_worst_forget_us} / {pass_worst_forget_board_ms} (line {pass_worst_forget_line})"),
     ("Press to frame on an RP2040, ms: median / worst of the script's presses / bound (worst + longest pass)",
      "{press_median_ms} / {press_worst_ms} / {press_bound_ms} ({press_count} presses)"),
 )

@@ -8,7 +8,10 @@ module closes), its home screen, and the screen that comes before home (`before_
 setup while no game is under way). Once no screen is open over home, every module that came in
 since the first one opened (what the screens imported: lockdown.menu, a stats module, the
 odds) is forgotten too, unless still in use (lockdown/modules.py): home and the session keep
-theirs.
+theirs. The forgetting is done later, in a loop pass of its own (`tidy`): its look at what holds
+what costs about as much as a frame, so the pass that closed the screen does not pay for both
+(runloop.Loop.step: after the frame, or before it when that input changed the game). An input
+or a screen that comes before that pass has it done first.
 What the App keeps for every game: the flash notice, the screensaver, the clock, and game time
 (the session's tick, on every pass, whatever screen is on top). A pass that imported a screen's
 module is marked (`imported`) so the loop draws it in the next pass, and on the screen before
@@ -28,6 +31,7 @@ _ALERT = const(2)  # lockdown.session.ALERT, not imported: the App needs no more
 _AHEAD_MS = const(500)  # idle this long before home is made: its modules are imported ahead
 # What starting a game imports besides home's module: the core's undo ring and die (session.py)
 _AHEAD = ("lockdown.history", "lockdown.dice")
+_DUE = ()  # App._home while the home screen is due (made at the next tick): falsy, and no screen
 # Screens every game has: name -> (module, class)
 _CORE = {
     "notice": ("lockdown.notice", "Notice"),
@@ -54,6 +58,10 @@ class App:
         self._home = None  # made the first time it is needed (see `home`)
         self._ahead = 0  # modules imported ahead so far (see tick)
         self._base = None  # the modules loaded when the first screen opened over home
+        # Modules no longer needed (a closed screen's; a screen may add its own): the loop forgets
+        # them in its next quiet pass (tidy), if neither the screens, the session nor another of
+        # our modules uses them then (lockdown/modules.py).
+        self.unused = []
         self._back_home()
         if notice:  # a set-aside save or a board problem: stays until it has been read
             self.open("notice", notice)
@@ -62,19 +70,28 @@ class App:
     @property
     def home(self):
         """The game's home screen, made (its module imported) the first time it is needed: a
-        game that starts on its setup screen does not load the home screen before the first frame."""
+        game that starts on its setup screen does not load the home screen before the first frame.
+        _DUE: due since the setup closed (_back_home), and shown once made."""
         h = self._home
-        if h is None:
+        if not h:
             mod, cls = self.game.HOME
             mod = self.session.PACKAGE + ".screens." + mod
+            due = h is _DUE
             h = self._home = getattr(self._import(mod, cls), cls)(self)
+            if due:
+                h.shown()
         return h
 
-    def _back_home(self):
-        """Nothing is open over home: the screen the game needs first (its setup), or home."""
+    def _back_home(self, later=False):
+        """Nothing is open over home: the screen the game needs first (its setup), or home. With
+        `later` (a close) a home not made yet is made in the next pass's tick: the game's start
+        and home's import are passes apart, and the frame comes after both."""
         first = self.game.before_home(self.session)
         if first:
             self.open(first)
+        elif later and self._home is None:
+            self._home = _DUE
+            self.imported = True
         else:
             self.home.shown()
 
@@ -86,6 +103,7 @@ class App:
             mod = self.session.PACKAGE + ".screens." + mod
         else:
             mod, cls = _CORE[name]
+        self.tidy()  # what is unused goes before anything new comes in
         if self._base is None:  # the first screen over home: what came in from now on is swept
             self._base = set(sys.modules)
         screen = getattr(self._import(mod, cls), cls)(self, *args)
@@ -111,28 +129,36 @@ class App:
         return __import__(mod, None, None, (cls,) if cls else ())
 
     def close(self):
-        gone = ()  # the closed screen's module, when no screen left open is of it
         if self.stack:
-            gone = (self.stack.pop().module,)
+            gone = self.stack.pop().module  # the closed screen's, unless a screen left open is of it
             for s in self.stack:
-                if s.module == gone[0]:
-                    gone = ()
+                if s.module == gone:
                     break
+            else:
+                self.unused.append(gone)
         if self.stack:
-            if gone:
-                self.forget(gone)
             self.stack[-1].shown()
         else:
-            self._back_home()
-            self.forget(gone, True)  # one look at what is in use, not two: it costs heap on a board
+            self._back_home(True)
+            base = self._base  # what came in since the first screen opened over home goes too,
+            if base is not None:  # but home's module (with the setup open again, the same base serves)
+                if not self.stack:
+                    self._base = None
+                home = self.session.PACKAGE + ".screens." + self.game.HOME[0]
+                for n in sys.modules:
+                    if n not in base and n.startswith("lockdown.") and n != home:
+                        self.unused.append(n)
         self.dirty = True
 
-    def forget(self, names, sweep=False):
-        """Forgets those of these modules (and with `sweep`, of all that came in since the first
-        screen opened over home) that neither the screens, the session nor another of our modules
-        uses (lockdown/modules.py)."""
+    def tidy(self):
+        """The loop's call in a pass that imports and draws nothing: forgets what is unused
+        (lockdown/modules.py, kept once imported). True if there was some."""
+        if not self.unused:
+            return False
         from lockdown.modules import forget
-        forget(names, [self.session, self._home] + self.stack, self if sweep else None)
+        forget(self.unused, [self.session, self._home] + self.stack)
+        self.unused = []
+        return True
 
     def close_all(self):
         while len(self.stack) > 1:
@@ -150,7 +176,9 @@ class App:
 
     # ---- input -----------------------------------------------------------------------------------
     def _wake(self):
-        """Every input ends idleness; one that wakes the screensaver does nothing else."""
+        """Every input ends idleness; one that wakes the screensaver does nothing else. What
+        closed screens left unused goes first, if no pass has forgotten it yet (tidy)."""
+        self.tidy()
         if self._idle_from is not None:  # before the first tick, idle starts at that tick
             self._idle_from = self.now
         self.dirty = True
@@ -188,7 +216,9 @@ class App:
                 self._idle_from = now
                 self.sleeping = False
         home = self._home
-        if home is not None and home.tick(now):
+        if home is _DUE:  # due since the setup closed: made now, a pass after the start
+            home = self.home
+        if home and home.tick(now):  # made (a screen, not None)
             self.dirty = True
         idle = ticks.diff(now, self._idle_from)
         if home is None and self._ahead <= len(_AHEAD) and idle >= _AHEAD_MS:

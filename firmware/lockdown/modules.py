@@ -12,14 +12,13 @@ import sys
 from lockdown.games import unload
 
 _MODULE = type(sys)
+_NONE = type(None)
 
 
-def forget(names, roots=(), app=None):
+def forget(names, roots=()):
     """Forgets each loaded module of `names` that neither another of our modules nor `roots`
-    uses, and keeps the others; one held only by modules forgotten with it goes too. With `app`,
-    also what came in since its first screen opened (_since). One look at what holds what."""
-    if app is not None:
-        names = list(names) + _since(app)
+    uses, and keeps the others; one held only by modules forgotten with it goes too. One look at
+    what holds what."""
     names = [n for n in names if n in sys.modules]
     holders = _holders(roots, names)
     gone = []
@@ -43,21 +42,10 @@ def _free(holders, gone):
     return True
 
 
-def _since(app):
-    """Back at home (or at the screen before it): what came in since the first screen opened
-    over home, but home's module. With a screen open (the setup again), the same base serves
-    the next sweep."""
-    base = app._base
-    if base is None:
-        return []
-    if not app.stack:
-        app._base = None
-    home = app.session.PACKAGE + ".screens." + app.game.HOME[0]
-    return [n for n in sys.modules if n not in base and n.startswith("lockdown.") and n != home]
-
-
 def _children(name, holders):
     """A package is held by each loaded module inside it."""
+    if "__path__" not in sys.modules[name].__dict__:  # not a package: a dict look, no scan
+        return
     k = len(name)
     for other in sys.modules:
         if len(other) > k and other.startswith(name) and other.find(".", k) == k:
@@ -66,15 +54,21 @@ def _children(name, holders):
 
 def _origin(v):
     """The module `v` was made in (a module's own name, a function's or a class's module, an
-    object's class's), or None for a plain value."""
-    if type(v) is _MODULE:
+    object's class's), or None for a plain value. The commonest kinds are asked first, and by
+    type: a failed getattr costs an exception."""
+    t = type(v)
+    if t is _FUNCTION:
+        return v.__globals__.get("__name__")
+    if t is int or t is str or t is tuple:
+        return None
+    if t is _MODULE:
         return v.__name__
-    g = getattr(v, "__globals__", None)
-    if g is not None:
-        return g.get("__name__")
     if isinstance(v, type):
         return getattr(v, "__module__", None)
-    return getattr(type(v), "__module__", None)
+    g = getattr(v, "__globals__", None)  # another kind of function
+    if g is not None:
+        return g.get("__name__")
+    return getattr(t, "__module__", None)
 
 
 def _holders(roots, names):
@@ -110,10 +104,12 @@ def _add(holders, o, by):
 
 
 def _walk(v, holders, names, depth):
+    t = type(v)
+    if t is int or t is bool or t is bytearray or t is str or t is _NONE:  # what a session holds most
+        return
     o = _origin(v)
     if o in names:
         _add(holders, o, None)
-    t = type(v)
     if t is list or t is tuple:  # not `in (list, tuple)`: that tuple would be made at each call
         for x in v:
             o = _origin(x)
@@ -124,3 +120,6 @@ def _walk(v, holders, names, depth):
         if d:
             for x in d.values():
                 _walk(x, holders, names, depth - 1)
+
+
+_FUNCTION = type(_walk)

@@ -66,15 +66,21 @@ class Loop:
         """Time, inputs, the screen if it changed, the save if it is due, then the watchdog.
 
         A pass that imported a screen's module (a screen change) leaves the drawing to the next
-        one, 5 ms later, and a save that is due waits for a pass that neither imported nor drew:
-        the import, the frame and the flash write are each a pass of their own, and the inputs
+        one, 5 ms later; the modules a closed screen left unused are forgotten in a pass that
+        neither imported nor drew (app.tidy), or instead of the frame when the input that closed
+        it changed the game too (the frame after a change may bring new code in: the old goes
+        first); and a save that is due waits for a pass that did none of these: the import, the
+        frame, the forgetting and the flash write are each a pass of their own, and the inputs
         are read in between."""
         hw, app = self.hw, self.app
         app.tick(now)
         hw.inputs.poll(app, now)
+        unused = getattr(app, "unused", None)  # what closed screens left
         busy = getattr(app, "imported", False)
         if busy:  # a screen change imported its module: the rest comes next pass
             app.imported = False
+        elif unused and self.session.changes != self.seen:
+            busy = app.tidy()  # a close that changed the game: its frame comes next pass
         elif app.dirty and hw.display:
             busy = True
             app.draw(hw.display.fb)
@@ -85,12 +91,14 @@ class Loop:
                 if self.display_ok:  # said once per outage, not every frame
                     hw.log("display: %s" % e)
                 self.display_ok = False
+        if not busy and unused:
+            busy = app.tidy()
         self.save_if_due(now, busy)
         if hw.wdt:
             hw.wdt.feed()
 
     def save_if_due(self, now, busy=False):
-        """The save, once the knobs have rested; in a pass that drew or imported (`busy`) it waits
+        """The save, once the knobs have rested; in a pass that did other work (`busy`) it waits
         for the next, unless the change has waited SAVE_MAX_MS already."""
         s = self.session
         if s.changes != self.seen:

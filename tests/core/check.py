@@ -59,6 +59,8 @@ class Driver:
             self.now = min(self.now + 20, end)
             self.app.tick(self.now)
             self.frame()
+            while self.app.tidy():  # the loop's quiet passes: what closed screens left goes
+                pass
 
     def turn(self, knob, n):
         self.app.turn(knob, n)

@@ -66,16 +66,18 @@ class Walk:
             if v.__name__.startswith("lockdown."):
                 assert sys.modules.get(v.__name__) is v, "%s: %s holds an old copy of %s" % (self.step, where, v.__name__)
             return
+        if isinstance(v, type):  # a class (or a type a module keeps, such as the function type)
+            if getattr(v, "__module__", "").startswith("lockdown."):
+                m = sys.modules.get(v.__module__)
+                assert m is not None and getattr(m, v.__name__, None) is v, \
+                    "%s: %s is a class of an old copy of %s" % (self.step, where, v.__module__)
+            return
         g = getattr(v, "__globals__", None)
         if g is not None:
             name = g.get("__name__", "")
             if name.startswith("lockdown."):
                 m = sys.modules.get(name)
                 assert m is not None and m.__dict__ is g, "%s: %s is from an old copy of %s" % (self.step, where, name)
-        elif isinstance(v, type) and getattr(v, "__module__", "").startswith("lockdown."):
-            m = sys.modules.get(v.__module__)
-            assert m is not None and getattr(m, v.__name__, None) is v, \
-                "%s: %s is a class of an old copy of %s" % (self.step, where, v.__module__)
 
     def _count_copies(self):
         for name, m in list(sys.modules.items()):
@@ -165,3 +167,13 @@ def test_infiltration_forgets_on_every_path_and_loads_nothing_twice():
     d.press(ALARM)
     d.press(ALARM)
     w.check("back from the picker", gone=SCREENS + BROUGHT)
+
+
+def test_a_package_stays_while_a_module_inside_it_is_loaded_and_a_plain_module_goes():
+    from lockdown.modules import forget
+    import lockdown.games.infiltration.screens.play  # noqa: F401
+    forget([GAME + "screens"])  # screens/ is a package: play.py is inside it
+    assert GAME + "screens" in sys.modules
+    import lockdown.archive  # noqa: F401  (imported in functions only: held by none of ours)
+    forget(["lockdown.archive"])
+    assert "lockdown.archive" not in sys.modules

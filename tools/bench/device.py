@@ -63,6 +63,7 @@ class Rig:
         self.kind = self.arg = self.value = 0  # the input the next poll delivers
         self.delivered = 0  # the kind of input the last poll delivered (passes.py clears it)
         self.line = 0  # the script line being replayed
+        self.follow = False  # passes mode: each input's follow-up passes run before the next (follow_up)
         self.loop = boot(self, 0, name=GAME)  # as a board boots: the game, its save, the app
         self.app = self.loop.app
         self.loop.step(0)  # the first frame
@@ -102,6 +103,18 @@ class Rig:
             self.step()
             yield
 
+    def follow_up(self):
+        """With `follow`: the passes that finish what the last input left (the frame after a
+        screen's import, the forgetting after a close), at the same virtual time, before the next
+        input comes. A board always runs them in between (a press takes DEBOUNCE_MS at least, ten
+        passes); the script's commands come one pass apart."""
+        app = self.app
+        for _ in range(3):
+            if not (self.follow and (app.dirty or getattr(app, "unused", None))):
+                return
+            self.step()
+            yield
+
     def put(self, kind, arg, value=0):
         self.kind = kind
         self.arg = arg
@@ -118,6 +131,7 @@ class Rig:
             arg = events[i + 3]
             value = (events[i + 4] | events[i + 5] << 8 | events[i + 6] << 16) - 0x800000
             if op == T_TURN or op == T_PRESS:
+                yield from self.follow_up()
                 self.put(op, arg, value)
                 yield
             elif op == T_HOLD:

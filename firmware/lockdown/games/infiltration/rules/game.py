@@ -258,8 +258,8 @@ class Game:
                 raise RuleError("NPCs still to go")
             self.s[B_NPC_CHECKED] = self.s[B_NPC_ACTED] = self.s[B_NPC_NEXT] = 0
             self.s[B_PHASE] = SECURITY
-            from lockdown.modules import forget
-            forget((WALK,))  # the walk's code leaves RAM until the next NPC phase (once no screen holds it)
+            from lockdown.games import unload
+            unload(WALK)  # the walk's code leaves RAM until the next NPC phase (imported in functions only, never held)
         else:
             if p == SELECTION:  # the delays of this Selection are spent
                 for op in range(self.ops):

@@ -57,9 +57,9 @@ class Play:
         """The NPC step's screen code, and the walk outside the NPC phase, leave RAM: the App
         forgets only screens it opened, and the rules only the walk whose phase ended."""
         if _STEPS in sys.modules and not self._npc_step():
-            self.app.forget((_STEPS,))
+            self.app.unused.append(_STEPS)
         if WALK in sys.modules and self.session.game.phase != NPC:
-            self.app.forget((WALK,))
+            self.app.unused.append(WALK)
 
     def saver_text(self):
         return _DIGITS[self.session.game.proximity // 10] + _DIGITS[self.session.game.proximity % 10]
