@@ -32,6 +32,8 @@ def _started(cls):
         if app.dirty:
             app.draw(d.fb)
             d.show()
+        else:
+            app.tidy()  # the loop's quiet pass: what the closed setup left is forgotten
     return app, d, now
 
 
