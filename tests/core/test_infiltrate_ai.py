@@ -132,3 +132,18 @@ def test_armies_spend_the_15_points_and_fair_and_hard_bring_smalls_to_push():
         assert b.points(1) == R.BUDGET
         assert (b.army(1, 1) > 0) == (level > 0)
         assert b.army(1, 2) >= 3  # mediums cannot be captured
+
+
+def test_easy_and_fair_are_made_without_hards_transposition_table():
+    mem = getattr(gc, "mem_alloc", None)
+    if mem is None:  # CPython: nothing to measure
+        return
+    ram = []
+    for level in range(len(ai.LEVELS)):
+        gc.collect()
+        before = mem()
+        opp = ai.Opponent(level)
+        gc.collect()
+        ram.append(mem() - before)
+        del opp
+    assert ram[0] < ram[1] < ram[2] // 2, ram  # a ply stack by its depth, and the table Hard's alone

@@ -16,7 +16,9 @@ to move must spend its move stopping them, and two are seldom stopped by one).
 The search keeps its own stack of states, move lists and bounds, so it stops after SLICE_WORK
 and resumes where it was: `think` is one slice (at most SLICE_MS of RP2040 time), called once
 a loop pass, and input is never held longer. Budgets are counts, not clocks, so a move is the
-same on a board, in the simulator and under CPython.
+same on a board, in the simulator and under CPython. The RAM is by level: a ply stack as deep as
+the level searches, and the transposition table and its keys for Hard alone (Easy's and Fair's
+single iteration seldom meets a node twice): about 2.4 / 2.8 / 7.4 KB on 32-bit.
 
 Levels (LEVELS in session.py): Easy looks one move ahead (4 slices, the win check after it) and
 plays one of its three best moves at random (seeded by entropy), though never passing up a win:
@@ -87,31 +89,34 @@ class Opponent:
         self.slices = 0  # think() calls for the last move
         self.move = -1
         self._b = Board()
-        self._st = [bytearray(STATE_SIZE) for _ in range(_MAX_PLY + 1)]
-        self._mv = array("H", bytes(2 * MAX_MOVES * (_MAX_PLY + 1)))  # from bytes: no list on the way
-        self._n = bytearray(_MAX_PLY + 1)  # moves at each ply, and the next one to search
-        self._i = bytearray(_MAX_PLY + 1)
-        self._left = bytearray(_MAX_PLY + 1)  # depth left below each ply
-        self._alpha = array("i", bytes(4 * (_MAX_PLY + 1)))
-        self._beta = array("i", bytes(4 * (_MAX_PLY + 1)))
-        self._best = array("i", bytes(4 * (_MAX_PLY + 1)))  # best value so far, and its move
-        self._bm = array("H", bytes(2 * (_MAX_PLY + 1)))
-        self._a0 = array("i", bytes(4 * (_MAX_PLY + 1)))  # alpha and beta on entry, for the table's bound
-        self._b0 = array("i", bytes(4 * (_MAX_PLY + 1)))
-        self._key = array("i", bytes(4 * (_MAX_PLY + 1)))
+        n = _DEPTH[level] + 1  # plies on the stack: Easy 2, Fair 3, Hard 9
+        self._st = [bytearray(STATE_SIZE) for _ in range(n)]
+        self._mv = array("H", bytes(2 * MAX_MOVES * n))  # from bytes: no list on the way
+        self._n = bytearray(n)  # moves at each ply, and the next one to search
+        self._i = bytearray(n)
+        self._left = bytearray(n)  # depth left below each ply
+        self._alpha = array("i", bytes(4 * n))
+        self._beta = array("i", bytes(4 * n))
+        self._best = array("i", bytes(4 * n))  # best value so far, and its move
+        self._bm = array("H", bytes(2 * n))
         self._score = array("i", bytes(4 * MAX_MOVES))  # root moves' values in the first iteration
-        self._gain = array("h", bytes(2 * MAX_MOVES * (_MAX_PLY + 1)))  # each move's gain, beside it in _mv
-        self._val = array("i", bytes(4 * (_MAX_PLY + 1)))  # position_value at each ply, kept by the gains
+        self._gain = array("h", bytes(2 * MAX_MOVES * n))  # each move's gain, beside it in _mv
+        self._val = array("i", bytes(4 * n))  # position_value at each ply, kept by the gains
         self._thr = array("H", bytes(2 * MAX_MOVES))  # the other side's winning moves (threats)
         self._mark = bytearray(256)  # squares those moves use, by square (NONE: off the board)
-        self._z = array("i", bytes(4 * 258))
-        x = 0x2545F491
-        for i in range(258):
-            x = self._z[i] = _next_key(x)
-        self._tkey = array("i", bytes(4 * _TT))
-        self._tval = array("h", bytes(2 * _TT))
-        self._tmove = array("H", bytes(2 * _TT))
-        self._tdepth = bytearray(_TT)  # depth + 1 (0: empty), and the bound in the top two bits
+        self._a0 = array("i", bytes(4 * n))  # alpha and beta on entry, for the table's bound
+        self._b0 = array("i", bytes(4 * n))
+        self._key = array("i", bytes(4 * n))
+        self._z = None  # the transposition table and its keys, Hard's alone: Easy and Fair search one
+        if _DEPTH[level] > 2:  # iteration, in which a node seldom comes again
+            self._z = array("i", bytes(4 * 258))
+            x = 0x2545F491
+            for i in range(258):
+                x = self._z[i] = _next_key(x)
+            self._tkey = array("i", bytes(4 * _TT))
+            self._tval = array("h", bytes(2 * _TT))
+            self._tmove = array("H", bytes(2 * _TT))
+            self._tdepth = bytearray(_TT)  # depth + 1 (0: empty), and the bound in the top two bits
         self._table = _PLAIN if level < 2 else _HARD
         self._me = 0
         self._ply = 0
@@ -151,7 +156,8 @@ class Opponent:
         board.copy_into(root)
         b.swap(root)
         self._me = b.to_move
-        self._tdepth[:] = _CLEAR  # the table starts empty: a move depends on the position alone
+        if self._z is not None:
+            self._tdepth[:] = _CLEAR  # the table starts empty: a move depends on the position alone
         self.nodes = self.depth = self.slices = 0
         self.move = -1
         n = b.moves(self._mv, 0) if b.phase == PLAY else 0
@@ -225,7 +231,8 @@ class Opponent:
         self._beta[ply] = self._b0[ply] = _INF
         self._best[ply] = -_INF
         self._bm[ply] = self._mv[0]
-        self._key[ply] = position_key(self._b, self._z)
+        if self._z is not None:
+            self._key[ply] = position_key(self._b, self._z)
 
     def _end_iteration(self, v):
         """An iteration finished: its best move is the move; True when the search is done. After
@@ -302,19 +309,19 @@ class Opponent:
                     w = _THREAT if t == 1 else _THREAT2
                     v += -w if mine else w
             return v
-        key = position_key(b, self._z)
-        slot = key & (_TT - 1)
         hint = NONE
-        if self._tkey[slot] == key and self._tdepth[slot]:
-            hint = self._tmove[slot]
-            if (self._tdepth[slot] & 63) > depth:
-                v = self._tval[slot]
-                bound = self._tdepth[slot] >> 6
-                if bound == _EXACT or (bound == _LOWER and v >= self._beta[ply - 1]) or (
-                        bound == _UPPER and v <= self._alpha[ply - 1]):
-                    return v
+        if self._z is not None:
+            key = self._key[ply] = position_key(b, self._z)
+            slot = key & (_TT - 1)
+            if self._tkey[slot] == key and self._tdepth[slot]:
+                hint = self._tmove[slot]
+                if (self._tdepth[slot] & 63) > depth:
+                    v = self._tval[slot]
+                    bound = self._tdepth[slot] >> 6
+                    if bound == _EXACT or (bound == _LOWER and v >= self._beta[ply - 1]) or (
+                            bound == _UPPER and v <= self._alpha[ply - 1]):
+                        return v
         self._ply = ply
-        self._key[ply] = key
         self._left[ply] = depth
         self._val[ply] = v
         width = (_WIDTH2 if s[B_LEFT] == 1 else _WIDTH1)[self.level]
@@ -434,6 +441,8 @@ class Opponent:
             self._i[ply] = self._n[ply]
 
     def _store(self, ply, v):
+        if self._z is None:
+            return
         key = self._key[ply]
         slot = key & (_TT - 1)
         if v <= self._a0[ply]:
