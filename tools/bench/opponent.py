@@ -80,7 +80,7 @@ def play(moves, seed, out):
     """One pass of the games: each slice's time in us, its bits (1 a move's first slice, 2 Hard's,
     4 a move's last) and Hard's nodes."""
     from array import array
-    from lockdown.games.infiltrate import ai
+    from lockdown.games.infiltrate import ai, opening
     from lockdown.games.infiltrate import rules as R
     from lockdown.dice import Xorshift
     from tools.ref_players import Greedy
@@ -95,12 +95,12 @@ def play(moves, seed, out):
         done = game = 0
         while done < moves:
             b = R.Board()
-            opp.army(b, 0)
+            opening.army(level, b, 0)
             other.army(b, 1)
             b.start_setup(game % 2)
             game += 1
             while b.phase == R.SETUP:
-                size, sq = (opp if b.to_move == 0 else other).placement(b)
+                size, sq = opening.placement(b) if b.to_move == 0 else other.placement(b)
                 b.place(size, sq)
             while b.phase == R.PLAY and done < moves:
                 if b.to_move:

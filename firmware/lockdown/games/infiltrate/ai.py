@@ -26,12 +26,7 @@ it blunders. Fair sees its own turn through (25 slices) with a plain value and s
 threat it can; Hard searches 50 slices (1 s) as deep as they reach, 24 root moves but narrowly
 below them (_WIDTH1 10, _WIDTH2 6: on the match ladder deeper beat wider), with a value that
 rewards the last rows steeply (a pyramid two rows short is half won), so it races and blocks.
-
-Armies (15 points, _ARMIES): Easy 3 large + 3 medium: one row, no stacks and nothing to push
-with, a beginner's army. Fair and Hard 2 large, 3 medium, 3 small: mediums cannot be captured and
-walk to the goal, smalls push (an own pyramid forward, an enemy one back) and larges capture the
-other side's smalls and larges. Placement puts the mediums in the middle columns, the larges
-beside them and the smalls last, stacked on top, so they are the first to move.
+Its army and placement are opening.py's.
 """
 from array import array
 
@@ -39,9 +34,8 @@ from micropython import const
 
 from lockdown.games.infiltrate.rules import (B_BELOW, B_LEFT, B_PHASE, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
                                              position_key, position_value, threats)
-from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
+from lockdown.games.infiltrate.session import LEVELS, SLICE_MS  # kept in session.py: the screens need no ai.py
 
-SLICE_MS = const(20)  # one think() at most, on an RP2040
 SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 9: it counts threats), a node searched further 22,
 # a node finished 2, sized so the slowest slice measured (tools/bench/opponent.py) stays within SLICE_MS at the
 # RP2040 rate (unix x 90, BENCHMARKS.md "Infiltrate opponent")
@@ -53,7 +47,6 @@ _STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a who
 _ROOT = (72, 72, 24)  # root moves searched past the first iteration, by level
 _WIDTH1 = (72, 72, 10)  # moves searched at a turn's first move below the root, by level
 _WIDTH2 = (72, 8, 6)  # at a turn's second move (all that can stop a threat, whatever the width)
-_ARMIES = ((3, 3, 3, 2, 2, 2), (2, 2, 2, 3, 3, 1, 1, 1), (2, 2, 2, 3, 3, 1, 1, 1))  # pips, by level
 _EASY_PICK = const(3)
 _THREAT = const(60)  # Hard, past the horizon: the other side threatens to win at once with one move
 _THREAT2 = const(150)  # with more than one
@@ -122,24 +115,6 @@ class Opponent:
         self._ply = 0
         self._iter = 0
         self._done = True
-
-    # ---- army and setup ------------------------------------------------------------------------
-    def army(self, board, p):
-        """Builds player p's army (see the module's docstring for each level's choice)."""
-        for size in _ARMIES[self.level]:
-            board.army_add(p, size)
-
-    def placement(self, board):
-        """(size, square) for the side placing: mediums in the middle, larges at the sides,
-        smalls last (stacked on the others)."""
-        p = board.to_move
-        home = 0 if p == 0 else 30
-        for size in (2, 3, 1):
-            if board.in_hand(p, size):
-                for c in (2, 3, 1, 4, 0, 5):
-                    if board.can_place(size, home + c):
-                        return size, home + c
-        return 0, 0
 
     # ---- the search, in slices -------------------------------------------------------------------
     def choose(self, board):
