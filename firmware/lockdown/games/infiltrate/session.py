@@ -6,7 +6,7 @@ new game or an opponent choice brings both back. The device opponent (when chose
 2: its army is built when it is chosen, and it places and moves in game time (`tick`), each its
 own undo step; `undo` takes back the device's steps along with the player's last one.
 The device's army and placements are opening.py's (imported when a level is chosen); its search
-(ai.py) is made ahead, once setup begins, in passes of its own (`_prepare`), so no pass both
+(ai.py) is made ahead, once setup begins, in passes of its own (`_prepared`), so no pass both
 makes it and searches. fields.py is imported only to write a save, save.py to read one.
 """
 from micropython import const
@@ -244,22 +244,23 @@ class Session(GameSession):
         b = self.board
         return self.level >= 0 and b.phase in (SETUP, PLAY) and b.to_move == DEVICE
 
-    def _prepare(self):
-        """One step of making the device's search ahead: ai.py imported in one pass, its Opponent
-        (the tables) made in the next, each well within a slice on an RP2040. False once made."""
+    def _prepared(self):
+        """The device's search once it is made, else None after one step of making it ahead: ai.py
+        imported in one pass, its Opponent (the tables) made in the next, each well within a slice
+        on an RP2040."""
         opp = self._ai
         if opp is not None and opp.level == self.level:
-            return False
+            return opp
         if self._search is None:
             from lockdown.games.infiltrate import ai
             self._search = ai
         else:
             self._ai = self._search.Opponent(self.level, self.entropy)
-        return True
+        return None
 
     def tick(self, now):
         """The device in game time: a placement at once; from setup on, its search made ahead a
-        step a tick (`_prepare`); a move searched a slice a tick (begun in one, thought on in the
+        step a tick (`_prepared`); a move searched a slice a tick (begun in one, thought on in the
         next ones), then played. REDRAW when the frame changed."""
         self.busy_ms = 0
         b = self.board
@@ -274,13 +275,13 @@ class Session(GameSession):
                 raise RuleError("Device: " + b.why_not_place(size, sq))
             self.act(A_DEVICE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
             return REDRAW
-        if self._prepare():
+        ai = self._prepared()
+        if ai is None:
             return 0
         if not self.device_due():
             self.thinking = False
             self.busy_ms = 0
             return 0
-        ai = self._ai
         if not self.thinking or self._asked != self.changes:
             ai.begin(b)
             self.thinking = True
