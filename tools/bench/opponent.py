@@ -40,7 +40,7 @@ def measure(moves, seed, runs=5):
     so each slice's time is the least of its runs, which leaves out the other processes' share."""
     from array import array
     from lockdown.games.infiltrate import ai
-    out = {"opp_alloc": 0, "opp_slice_ms": ai.SLICE_MS}
+    out = {"opp_alloc": 0, "opp_slice_ms": ai.SLICE_MS}  # type: dict
     for level, name in enumerate(("opp_ram64_easy", "opp_ram64_fair", "opp_ram64")):
         gc.collect()
         before = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
