@@ -14,7 +14,7 @@ after each root move, then carried down by each move's gain from the ordering, s
 down does not recount it) scores it, and at Hard the threats there count too (_THREAT: the side
 to move must spend its move stopping them, and two are seldom stopped by one).
 The search keeps its own stack of states, move lists and bounds (tables.py, by level), so it
-stops after a slice of work (_WORK) and resumes where it was: `think` is one slice (at most
+stops after SLICE_WORK and resumes where it was: `think` is one slice (at most
 SLICE_MS of RP2040 time), called once a loop pass, and input is never held longer. Budgets are counts, not
 clocks, so a move is the same on a board, in the simulator and under CPython.
 
@@ -36,8 +36,8 @@ from lockdown.games.infiltrate.rules import (B_LEFT, B_PHASE, B_TURN, MAX_MOVES,
                                              position_value, threats)
 from lockdown.games.infiltrate.session import LEVELS, SLICE_MS  # kept in session.py: the screens need no ai.py
 
-_WORK = (72, 72, 80)  # a slice's work, by level: a leaf is 8 (Hard's 9: it counts threats), a node searched
-# further 22 (none is begun past the work less that), a node finished 2, sized so the slowest slice measured
+SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 9: it counts threats), a node searched further 22
+# (none is begun past SLICE_WORK less that), a node finished 2, sized so the slowest slice measured
 # (tools/bench/opponent.py) stays within SLICE_MS at the RP2040 rate (unix x 90, BENCHMARKS.md "Infiltrate opponent")
 _LEAF = (8, 8, 9)  # by level
 _NODE = const(22)
@@ -114,7 +114,7 @@ class Opponent:
             self._start_root()
 
     def think(self):
-        """One slice of the search (its level's _WORK); True once `move` holds the move."""
+        """One slice of the search (SLICE_WORK); True once `move` holds the move."""
         if self._done:
             return True
         b = self._b
@@ -125,12 +125,11 @@ class Opponent:
         self.slices += 1
         work = 0
         leaf = _LEAF[self.level]
-        top = _WORK[self.level]
-        while work < top:
+        while work < SLICE_WORK:
             ply = self._ply
             i = ii[ply]
             if i < nn[ply]:
-                if work > top - _NODE and self._left[ply] > 1:
+                if work > SLICE_WORK - _NODE and self._left[ply] > 1:
                     break  # a node searched further would run the slice past its work: the next one takes it
                 m = mv[ply * MAX_MOVES + i]
                 ii[ply] = i + 1
