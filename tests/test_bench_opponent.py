@@ -22,6 +22,7 @@ def test_the_opponent_figures_are_measured_and_printed():
             assert isinstance(f[name], (int, float)) and f[name] >= 0, name
     assert f["opp_alloc"] == 0  # nothing allocated during a move
     assert 0 < f["opp_ram32"] < f["opp_ram64"] < 32 * 1024
+    assert 0 < f["opp_ram64_easy"] < f["opp_ram64_fair"] < f["opp_ram64"] / 2  # only Hard has a table
     assert f["opp_slice_ms"] == 20
     text = bench.table(f, {})
     assert all(label in text for label, _ in opponent.ROWS)

@@ -50,13 +50,6 @@ def firmware(bench, tmp_path_factory):
     return str(work / "deploy"), str(events)
 
 
-# What a game holds from a ROM partition over its budget since issue 27's opponent took it over (at
-# the merge, 32-bit bound, B: Infiltrate live 70,944 and raw 79,792, its opponent's tables 7.5 KB
-# of it): held here, about 1 % over that, so it does not grow while the work to win it back goes on
-# (BENCHMARKS.md). Infiltraitors' boot and live, over budget at the merge too, are back within it.
-ROM_HELD = {
-    "infiltrate": {"peak_live": 71600, "peak_raw": 80600},
-}
 ROM_HOLDS = {  # the budgets a game meets with its modules in a ROM partition, at most (BENCHMARKS.md)
     "infiltraitors": ("boot", "peak_live", "peak_raw"),
     "infiltrate": ("peak_live", "peak_raw"),
@@ -85,7 +78,6 @@ def test_a_game_fits_its_budgets_from_a_rom_partition(bench, firmware, game, tmp
     assert mpy32["end_over"] and rom64["end_over"]
     at_most = {k: bench.rom_at_most(mpy32[k], mpy64[k], rom64[k]) for k in ROM_HOLDS[game]}
     budgets = {k: bench.BUDGETS["rom_" + k][0] for k in at_most}  # 32-bit, B
-    budgets.update(ROM_HELD.get(game, {}))
     over = {k: v for k, v in at_most.items() if v > budgets[k]}
     assert not over, "over budget on 32-bit (B): %s, budgets %s" % (over, budgets)
 

@@ -19,7 +19,7 @@ def _files(game, *mods):
 # The modules that may act on each game's state bytes: its owner, and the few that read the owner's
 # layout (never a copy) where named methods would cost RAM from boot or speed in a search.
 OWNERS = _files("infiltration", "rules/game", "save", "rules/npc")
-INFILTRATE_OWNERS = _files("infiltrate", "rules/board", "save", "load", "ai") + (
+INFILTRATE_OWNERS = _files("infiltrate", "rules/board", "save", "load", "ai", "order") + (
     os.path.join("tools", "ref_players.py"),)  # the reference players read the rules' layout, as ai.py does
 LAYOUT = ("OP_SIZE", "NPC_FACE_UP", "NPC_ROOM", "STATUS_MASK")  # besides every B_* offset
 

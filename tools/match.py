@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_sim", "shims")]
 
 from lockdown.dice import Xorshift  # noqa: E402
-from lockdown.games.infiltrate import ai  # noqa: E402
+from lockdown.games.infiltrate import ai, opening  # noqa: E402
 from lockdown.games.infiltrate.rules import board as R  # noqa: E402
 from tools import ref_players as ref  # noqa: E402
 
@@ -37,10 +37,10 @@ class Device:
         self.nodes = self.slices = 0
 
     def army(self, board, p):
-        self.opp.army(board, p)
+        opening.army(self.opp.level, board, p)
 
     def placement(self, board):
-        return self.opp.placement(board)
+        return opening.placement(board)
 
     def choose(self, board):
         opp = self.opp

@@ -209,7 +209,10 @@ class App:
         if self._flash and ticks.diff(now, self._flash_end) >= 0:
             self._flash = None
             self.dirty = True
-        ev = self.session.tick(now)  # game time runs whatever screen is on top
+        s = self.session
+        ev = s.tick(now)  # game time runs whatever screen is on top
+        if not (ev or s.busy_ms or self.unused):  # no game time spent, nothing left to forget
+            s.ahead()
         if ev:
             self.dirty = True
             if ev == _ALERT:  # time up or a warning: the table must see it now

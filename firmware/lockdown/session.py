@@ -125,6 +125,11 @@ class GameSession:
         """Game time passing (a clock, the device's thinking): 0, REDRAW or ALERT."""
         return 0
 
+    def ahead(self):
+        """Work done before it is needed, a step a call (the device's search made ahead): the App
+        calls it after a tick that spent no game time, once closed screens' modules are forgotten
+        (so what it brings in never sits beside them)."""
+
     def dumps(self):
         """The save text: the envelope and the game's fields (lockdown/savefile.py, imported for
         each save and forgotten again: its RAM comes back between saves)."""

@@ -5,7 +5,7 @@ import gc
 from array import array
 
 from lockdown.dice import Xorshift
-from lockdown.games.infiltrate import ai
+from lockdown.games.infiltrate import ai, opening
 from lockdown.games.infiltrate.rules import board as R
 from tests import infiltrate_checker as C
 from tests.infiltrate_positions import board, rng, stacks_of
@@ -32,13 +32,13 @@ def test_the_opponent_only_makes_legal_moves_over_many_games():
         side = game // 3 % 2
         flags = R.DEFAULT_FLAGS | (R.TWICE if game % 4 == 1 else 0) | (R.PUSH_OFF if game % 4 == 2 else 0)
         b = R.Board(flags)
-        opp.army(b, side)
+        opening.army(level, b, side)
         assert 0 < b.points(side) <= R.BUDGET
         random_army_and_setup(b, 1 - side, rnd)
         assert b.start_setup(game % 2)
         while b.phase == R.SETUP:
             if b.to_move == side:
-                size, where = opp.placement(b)
+                size, where = opening.placement(b)
                 assert b.place(size, where)
             else:
                 b.place(1 + rnd(3), (0 if b.to_move == 0 else 30) + rnd(6))
@@ -128,7 +128,22 @@ def test_a_search_allocates_nothing():
 def test_armies_spend_the_15_points_and_fair_and_hard_bring_smalls_to_push():
     for level in range(len(ai.LEVELS)):
         b = R.Board()
-        ai.Opponent(level).army(b, 1)
+        opening.army(level, b, 1)
         assert b.points(1) == R.BUDGET
         assert (b.army(1, 1) > 0) == (level > 0)
         assert b.army(1, 2) >= 3  # mediums cannot be captured
+
+
+def test_easy_and_fair_are_made_without_hards_transposition_table():
+    mem = getattr(gc, "mem_alloc", None)
+    if mem is None:  # CPython: nothing to measure
+        return
+    ram = []
+    for level in range(len(ai.LEVELS)):
+        gc.collect()
+        before = mem()
+        opp = ai.Opponent(level)
+        gc.collect()
+        ram.append(mem() - before)
+        del opp
+    assert ram[0] < ram[1] < ram[2] // 2, ram  # a ply stack by its depth, and the table Hard's alone

@@ -1,14 +1,18 @@
 """What Infiltrate does not load before its first frame (the armies' form on a board with no save):
 a new Session has no undo ring and no die until an action or a roll needs them, and neither the
-Session nor the form imports the device opponent (ai.py) until the device is chosen."""
+Session nor the form imports the device opponent until the device is chosen (opening.py, its army
+and placements), nor its search (ai.py) before setup; the search is made in passes of its own."""
 import gc
 import sys
+from array import array
 
 from lockdown.dice import Xorshift
 from lockdown.games import unload
+from lockdown.games.infiltrate.rules import board as R
 from lockdown.games.infiltrate.session import A_ARMY, A_START, Session
 
 _AI = "lockdown.games.infiltrate.ai"
+_OPENING = "lockdown.games.infiltrate.opening"
 _FORMS = "lockdown.games.infiltrate.screens.forms"
 
 
@@ -41,6 +45,7 @@ def test_the_die_comes_with_the_first_drawn_start_and_works():
 
 def test_the_opponent_is_imported_only_when_the_device_plays():
     unload(_AI)
+    unload(_OPENING)
     unload(_FORMS)
     __import__(_FORMS)
     s = Session(Xorshift(1))
@@ -51,15 +56,77 @@ def test_the_opponent_is_imported_only_when_the_device_plays():
     s.tick(0)  # game time with two players at the table
     s.undo()
     s.undo()
-    assert _AI not in sys.modules and s._ai is None
+    assert _AI not in sys.modules and _OPENING not in sys.modules and s._ai is None
     s.set_level(2)
-    s.set_level(1)  # the device builds its army, each level passed without its search tables
+    s.set_level(1)  # the device builds its army (opening.py), each level passed without its search
     b = s.board
-    assert _AI in sys.modules and b.points(1) == 15 and s._ai is None
+    assert _OPENING in sys.modules and b.points(1) == 15 and _AI not in sys.modules
     s.army(0, 3, 2)
     s.start(1)
-    s.tick(0)  # the device's first placement: now they are made
+    s.tick(0)  # the device's first placement needs no search either
+    assert b.army(1, 2) - b.in_hand(1, 2) == 1 and _AI not in sys.modules
+    assert not s.tick(5) and _AI not in sys.modules  # the player to place: nothing due ...
+    s.ahead()  # ... so in the App's quiet passes the search is made ahead, its module in one ...
+    assert _AI in sys.modules and s._ai is None
+    s.tick(10)
+    s.ahead()  # ... its tables in the next
     assert s._ai is not None and s._ai.level == 1
+
+
+def device_game(s, ticks, plays):
+    """Ticks s (the player placing and moving the first thing offered at every 4th tick of their turn),
+    recording what each tick did: 'import', 'make', 'search' (a slice or a begin), or '', and the
+    phase it began in."""
+    mv = array("H", bytes(2 * R.MAX_MOVES))
+    did = []
+    phases = []
+    b = s.board
+    for t in range(ticks):
+        if b.phase == R.OVER:
+            break
+        if s.device_due() or not plays or t % 4:
+            pass
+        elif b.phase == R.SETUP:
+            size = next(z for z in (1, 2, 3) if b.in_hand(0, z))
+            s.place(size, next(q for q in range(36) if b.can_place(size, q)))
+        else:
+            s.move(mv[t % b.moves(mv)])
+        phases.append(b.phase)
+        had, opp = _AI in sys.modules, s._ai
+        slices = opp.slices if opp else 0
+        thinking = s.thinking
+        if not s.tick(t * 5) and not s.busy_ms:
+            s.ahead()  # the App's quiet pass
+        step = "import" if not had and _AI in sys.modules else "make" if s._ai is not opp else ""
+        searched = s._ai is not None and (s._ai.slices != slices or s.thinking and not thinking)
+        did.append(step + ("search" if searched else ""))
+    return did, phases
+
+
+def test_no_pass_makes_the_search_and_searches():
+    """Issue 26: ai.py's import, its tables and each slice of a move are passes of their own, and
+    the idle passes of setup make the search before the device's first move needs it."""
+    unload(_AI)
+    s = Session(Xorshift(1))
+    s.set_level(2)
+    s.army(0, 2, 3)
+    s.army(0, 3, 3)
+    s.start(1)
+    did, phases = device_game(s, 400, True)
+    assert did.count("import") == 1 and did.count("make") == 1 and "search" in did, did
+    assert set(did) <= {"", "import", "make", "search"}, did  # never two in a tick
+    assert did.index("make") < did.index("search")
+    assert phases[did.index("make")] == R.SETUP and phases[did.index("search")] == R.PLAY
+
+
+def test_a_game_loaded_at_the_devices_move_makes_its_search_a_step_a_pass():
+    from tests.infiltrate_positions import board
+    unload(_AI)
+    s = Session(Xorshift(1))
+    s.set_level(0)
+    s.board.s[:] = board({4: [(0, 2)], 33: [(1, 2)], 20: [(1, 3)]}, to_move=1).s
+    assert s.device_due()
+    assert device_game(s, 4, False)[0] == ["import", "make", "search", "search"]
 
 
 def test_the_ring_and_the_die_once_made_allocate_nothing_when_read():

@@ -7,8 +7,7 @@ from array import array
 from lockdown.dice import Xorshift
 from lockdown.session import REDRAW, RuleError, SaveError
 from lockdown.games.infiltrate.rules import board as R
-from lockdown.games.infiltrate.ai import SLICE_MS
-from lockdown.games.infiltrate.session import A_DEVICE, A_MOVE, Session
+from lockdown.games.infiltrate.session import A_DEVICE, A_MOVE, SLICE_MS, Session
 from tests.core.test_game_id import _folder
 
 FIXTURES = (__file__.rpartition("/")[0].rpartition("/")[0] or ".") + "/fixtures/"  # tests/fixtures/
@@ -161,7 +160,13 @@ def test_the_devices_army_is_built_when_it_is_chosen_and_cannot_be_changed():
 # ---- the device in game time --------------------------------------------------------------------------
 def test_the_device_thinks_in_the_sessions_tick_and_each_of_its_moves_is_an_undo_step():
     s = placed(armies(Session(Xorshift(1)), device=True, level=1))
+    while s._ai is None:  # the player's turn: the search is made ahead, a step a quiet pass
+        assert s.tick(0) == 0 and s.busy_ms == 0 and not s.thinking
+        s.ahead()
+        assert s.busy_ms == SLICE_MS
     assert s.tick(0) == 0 and s.busy_ms == 0 and not s.thinking
+    s.ahead()
+    assert s.busy_ms == 0  # made: nothing more to do ahead
     mv = array("H", [0] * R.MAX_MOVES)
     s.move(mv[0])
     s.move(mv[s.board.moves(mv) - 1])

@@ -5,7 +5,8 @@
 
 Each level plays MOVES moves of seeded games against the greedy reference player
 (tools/ref_players.py); every think() (one slice) is timed with time.ticks_us. RAM is what
-gc.mem_alloc grows by when an Opponent is made (its states, move lists and transposition table),
+gc.mem_alloc grows by when an Opponent of each level is made (its states, move lists, Hard's
+transposition table),
 and what it grows by over a whole move (0: nothing is allocated per node). RP2040 figures are the
 unix ones times RATIO (unix port here -> RP2040 at 125 MHz, BENCHMARKS.md "Infiltrate opponent").
 """
@@ -21,8 +22,10 @@ sys.path.insert(0, ROOT)
 
 RATIO = 90  # unix port -> RP2040 for this code (BENCHMARKS.md)
 ROWS = (
-    ("Infiltrate opponent: RAM of one Opponent (states, move lists, transposition table), 64-bit (unix) / "
-     "32-bit by the live-peak ratio, B; allocated during a move, B", "{opp_ram64} / {opp_ram32}; {opp_alloc}"),
+    ("Infiltrate opponent: RAM of one Opponent (states, move lists, Hard's transposition table), Easy / Fair / "
+     "Hard, 64-bit (unix) / 32-bit by the live-peak ratio, B; allocated during a move, B",
+     "{opp_ram64_easy} / {opp_ram64_fair} / {opp_ram64} (64-bit), {opp_ram32_easy} / {opp_ram32_fair} / "
+     "{opp_ram32} (32-bit); {opp_alloc}"),
     ("Infiltrate opponent, unix port: us a slice mean / worst, nodes/s (Hard)",
      "{opp_slice_us_mean} / {opp_slice_us_max}, {opp_nodes_s}"),
     ("Infiltrate opponent, RP2040 (unix x RATIO): ms a slice mean / worst (SLICE_MS allowed); Hard s a move "
@@ -37,12 +40,14 @@ def measure(moves, seed, runs=5):
     so each slice's time is the least of its runs, which leaves out the other processes' share."""
     from array import array
     from lockdown.games.infiltrate import ai
-    gc.collect()
-    before = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
-    opp = ai.Opponent(2)
-    gc.collect()
-    out = {"opp_ram64": gc.mem_alloc() - before, "opp_alloc": 0, "opp_slice_ms": ai.SLICE_MS}  # pyright: ignore[reportAttributeAccessIssue]
-    del opp
+    out = {"opp_alloc": 0, "opp_slice_ms": ai.SLICE_MS}  # type: dict
+    for level, name in enumerate(("opp_ram64_easy", "opp_ram64_fair", "opp_ram64")):
+        gc.collect()
+        before = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
+        opp = ai.Opponent(level)
+        gc.collect()
+        out[name] = gc.mem_alloc() - before  # pyright: ignore[reportAttributeAccessIssue]
+        del opp
     times, owner, nodes = play(moves, seed, out)
     for _ in range(runs - 1):
         t = play(moves, seed, out)[0]
@@ -75,7 +80,7 @@ def play(moves, seed, out):
     """One pass of the games: each slice's time in us, its bits (1 a move's first slice, 2 Hard's,
     4 a move's last) and Hard's nodes."""
     from array import array
-    from lockdown.games.infiltrate import ai
+    from lockdown.games.infiltrate import ai, opening
     from lockdown.games.infiltrate.rules import board as R
     from lockdown.dice import Xorshift
     from tools.ref_players import Greedy
@@ -90,12 +95,12 @@ def play(moves, seed, out):
         done = game = 0
         while done < moves:
             b = R.Board()
-            opp.army(b, 0)
+            opening.army(level, b, 0)
             other.army(b, 1)
             b.start_setup(game % 2)
             game += 1
             while b.phase == R.SETUP:
-                size, sq = (opp if b.to_move == 0 else other).placement(b)
+                size, sq = opening.placement(b) if b.to_move == 0 else other.placement(b)
                 b.place(size, sq)
             while b.phase == R.PLAY and done < moves:
                 if b.to_move:
@@ -130,7 +135,8 @@ def figures(exe, ratio_64_32, moves=60, seed=1):
     if r.returncode:
         raise RuntimeError("the opponent bench failed:\n%s\n%s" % (r.stdout, r.stderr))
     f = json.loads(r.stdout.strip().splitlines()[-1])
-    f["opp_ram32"] = int(f["opp_ram64"] / ratio_64_32)
+    for level in ("_easy", "_fair", ""):
+        f["opp_ram32" + level] = int(f["opp_ram64" + level] / ratio_64_32)
     return f
 
 

@@ -16,6 +16,7 @@ import host_sim  # noqa: E402,F401
 from host_sim.runner import Sim  # noqa: E402
 from lockdown.events import ALARM, GO, PROX  # noqa: E402
 from lockdown.games.infiltrate.ai import Opponent  # noqa: E402
+from lockdown.games.infiltrate.opening import placement  # noqa: E402
 from lockdown.games.infiltrate.rules.board import OVER, SETUP  # noqa: E402
 
 NAMES = {ALARM: "alarm", PROX: "prox", GO: "go"}
@@ -85,7 +86,7 @@ def play(rec, device):
             rec.wait(800)
             continue
         if b.phase == SETUP:
-            size, sq = ai.placement(b)
+            size, sq = placement(b)
             rec.reach(sq, size=size)
         else:
             m = ai.choose(b)

@@ -3,46 +3,42 @@
 A turn is two moves by one side, so the search is minimax from the device's side (it maximises
 where it moves, minimises where the player does) over moves, and deepens by whole turns: the
 first iteration sees the turn through (one ply or two), then one ply more each time. Moves are
-ordered by what they gain at once (captures, pushes either way, advances), the transposition
-table's or the last iteration's best first; below the root only the best few are searched
-(_WIDTH1, _WIDTH2), except that where the other side threatens to win at once every move that can
-stop it is searched and no other (rules.threats: the rest lose at once). Every node first asks
-whether the side to move wins at once (rules.winning_move: the threat extension), so an
-immediate win of any kind is never missed and a stoppable threat is stopped once the turn is
-seen through; past the horizon the position's value (rules.position_value, a table by size
-and rows left: counted after each root move, then carried down by each move's gain from the
-ordering, so a leaf deeper down does not recount it) scores it, and at Hard the threats there count too (_THREAT: the side
+ordered by what they gain at once (order.py), the transposition table's or the last iteration's
+best first; below the root only the best few are searched (_WIDTH1, _WIDTH2), except that where
+the other side threatens to win at once every move that can stop it is searched and no other
+(rules.threats, order.relevant: the rest lose at once). Every node first asks whether the side
+to move wins at once (rules.winning_move: the threat extension), so an immediate win of any
+kind is never missed and a stoppable threat is stopped once the turn is seen through; past the
+horizon the position's value (rules.position_value, a table by size and rows left: counted
+after each root move, then carried down by each move's gain from the ordering, so a leaf deeper
+down does not recount it) scores it, and at Hard the threats there count too (_THREAT: the side
 to move must spend its move stopping them, and two are seldom stopped by one).
-The search keeps its own stack of states, move lists and bounds, so it stops after SLICE_WORK
-and resumes where it was: `think` is one slice (at most SLICE_MS of RP2040 time), called once
-a loop pass, and input is never held longer. Budgets are counts, not clocks, so a move is the
-same on a board, in the simulator and under CPython.
+The search keeps its own stack of states, move lists and bounds (tables.py, by level), so it
+stops after SLICE_WORK and resumes where it was: `think` is one slice (at most
+SLICE_MS of RP2040 time), called once a loop pass, and input is never held longer. Budgets are counts, not
+clocks, so a move is the same on a board, in the simulator and under CPython.
 
 Levels (LEVELS in session.py): Easy looks one move ahead (4 slices, the win check after it) and
 plays one of its three best moves at random (seeded by entropy), though never passing up a win:
 it blunders. Fair sees its own turn through (25 slices) with a plain value and so stops every
 threat it can; Hard searches 50 slices (1 s) as deep as they reach, 24 root moves but narrowly
 below them (_WIDTH1 10, _WIDTH2 6: on the match ladder deeper beat wider), with a value that
-rewards the last rows steeply (a pyramid two rows short is half won), so it races and blocks.
-
-Armies (15 points, _ARMIES): Easy 3 large + 3 medium: one row, no stacks and nothing to push
-with, a beginner's army. Fair and Hard 2 large, 3 medium, 3 small: mediums cannot be captured and
-walk to the goal, smalls push (an own pyramid forward, an enemy one back) and larges capture the
-other side's smalls and larges. Placement puts the mediums in the middle columns, the larges
-beside them and the smalls last, stacked on top, so they are the first to move.
+rewards the last rows steeply (order.HARD), so it races and blocks.
+Its army and placement are opening.py's.
 """
-from array import array
-
+# pyright: reportAttributeAccessIssue=false
+# (the search's arrays are made by tables.make, which pyright does not follow into the instance)
 from micropython import const
 
-from lockdown.games.infiltrate.rules.board import (B_BELOW, B_LEFT, B_PHASE, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OVER, OWNER, PLAY, SIZE, STATE_SIZE, Board,
-                                             position_key, position_value, threats)
-from lockdown.games.infiltrate.session import LEVELS  # kept in session.py: the screens need no ai.py
+from lockdown.games import unload
+from lockdown.games.infiltrate.order import CLEAR, HARD, PLAIN, order, relevant, shuffle, sort_root
+from lockdown.games.infiltrate.rules.board import (B_LEFT, B_PHASE, B_TURN, MAX_MOVES, NONE, OVER, PLAY, position_key,
+                                             position_value, threats)
+from lockdown.games.infiltrate.session import LEVELS, SLICE_MS  # kept in session.py: the screens need no ai.py
 
-SLICE_MS = const(20)  # one think() at most, on an RP2040
-SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 9: it counts threats), a node searched further 22,
-# a node finished 2, sized so the slowest slice measured (tools/bench/opponent.py) stays within SLICE_MS at the
-# RP2040 rate (unix x 90, BENCHMARKS.md "Infiltrate opponent")
+SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 9: it counts threats), a node searched further 22
+# (none is begun past SLICE_WORK less that), a node finished 2, sized so the slowest slice measured
+# (tools/bench/opponent.py) stays within SLICE_MS at the RP2040 rate (unix x 90, BENCHMARKS.md "Infiltrate opponent")
 _LEAF = (8, 8, 9)  # by level
 _NODE = const(22)
 _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
@@ -51,29 +47,17 @@ _STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a who
 _ROOT = (72, 72, 24)  # root moves searched past the first iteration, by level
 _WIDTH1 = (72, 72, 10)  # moves searched at a turn's first move below the root, by level
 _WIDTH2 = (72, 8, 6)  # at a turn's second move (all that can stop a threat, whatever the width)
-_ARMIES = ((3, 3, 3, 2, 2, 2), (2, 2, 2, 3, 3, 1, 1, 1), (2, 2, 2, 3, 3, 1, 1, 1))  # pips, by level
 _EASY_PICK = const(3)
 _THREAT = const(60)  # Hard, past the horizon: the other side threatens to win at once with one move
 _THREAT2 = const(150)  # with more than one
 _MAX_PLY = const(8)
 _WIN = const(30000)
 _INF = const(32000)
-_HINT = const(16384)  # added to the table's move's gain, to order it first (a multiple of 8192: see _enter)
-_TT = const(256)  # transposition table entries (_CLEAR empties it)
-_CLEAR = bytes(256)
+_TT = const(256)  # transposition table entries (CLEAR empties it)
 _EXACT = const(0)
 _LOWER = const(1)
 _UPPER = const(2)
-
-# position_value tables, [pips * 6 + rows left]: index pips * 6 is a pyramid held under another
-_HARD = bytes((0, 0, 0, 0, 0, 0,
-               2, 110, 60, 25, 15, 10,  # small: pushes
-               4, 125, 75, 40, 30, 25,  # medium: cannot be captured
-               4, 125, 75, 40, 30, 25))  # large: captures
-_PLAIN = bytes((0, 0, 0, 0, 0, 0,
-                2, 50, 22, 14, 11, 10,
-                4, 60, 32, 24, 21, 20,
-                4, 60, 32, 24, 21, 20))
+_TABLES = "lockdown.games.infiltrate.tables"
 
 
 class Opponent:
@@ -86,55 +70,16 @@ class Opponent:
         self.depth = 0  # deepest finished iteration for the last move
         self.slices = 0  # think() calls for the last move
         self.move = -1
-        self._b = Board()
-        self._st = [bytearray(STATE_SIZE) for _ in range(_MAX_PLY + 1)]
-        self._mv = array("H", bytes(2 * MAX_MOVES * (_MAX_PLY + 1)))  # from bytes: no list on the way
-        self._n = bytearray(_MAX_PLY + 1)  # moves at each ply, and the next one to search
-        self._i = bytearray(_MAX_PLY + 1)
-        self._left = bytearray(_MAX_PLY + 1)  # depth left below each ply
-        self._alpha = array("i", bytes(4 * (_MAX_PLY + 1)))
-        self._beta = array("i", bytes(4 * (_MAX_PLY + 1)))
-        self._best = array("i", bytes(4 * (_MAX_PLY + 1)))  # best value so far, and its move
-        self._bm = array("H", bytes(2 * (_MAX_PLY + 1)))
-        self._a0 = array("i", bytes(4 * (_MAX_PLY + 1)))  # alpha and beta on entry, for the table's bound
-        self._b0 = array("i", bytes(4 * (_MAX_PLY + 1)))
-        self._key = array("i", bytes(4 * (_MAX_PLY + 1)))
-        self._score = array("i", bytes(4 * MAX_MOVES))  # root moves' values in the first iteration
-        self._gain = array("h", bytes(2 * MAX_MOVES * (_MAX_PLY + 1)))  # each move's gain, beside it in _mv
-        self._val = array("i", bytes(4 * (_MAX_PLY + 1)))  # position_value at each ply, kept by the gains
-        self._thr = array("H", bytes(2 * MAX_MOVES))  # the other side's winning moves (threats)
-        self._mark = bytearray(256)  # squares those moves use, by square (NONE: off the board)
-        self._z = array("i", bytes(4 * 258))
-        x = 0x2545F491
-        for i in range(258):
-            x = self._z[i] = _next_key(x)
-        self._tkey = array("i", bytes(4 * _TT))
-        self._tval = array("h", bytes(2 * _TT))
-        self._tmove = array("H", bytes(2 * _TT))
-        self._tdepth = bytearray(_TT)  # depth + 1 (0: empty), and the bound in the top two bits
-        self._table = _PLAIN if level < 2 else _HARD
+        try:
+            from lockdown.games.infiltrate.tables import make
+            make(self, _DEPTH[level] + 1, _TT if _DEPTH[level] > 2 else 0)  # Hard's alone: see tables.py
+        finally:
+            unload(_TABLES)
+        self._table = PLAIN if level < 2 else HARD
         self._me = 0
         self._ply = 0
         self._iter = 0
         self._done = True
-
-    # ---- army and setup ------------------------------------------------------------------------
-    def army(self, board, p):
-        """Builds player p's army (see the module's docstring for each level's choice)."""
-        for size in _ARMIES[self.level]:
-            board.army_add(p, size)
-
-    def placement(self, board):
-        """(size, square) for the side placing: mediums in the middle, larges at the sides,
-        smalls last (stacked on the others)."""
-        p = board.to_move
-        home = 0 if p == 0 else 30
-        for size in (2, 3, 1):
-            if board.in_hand(p, size):
-                for c in (2, 3, 1, 4, 0, 5):
-                    if board.can_place(size, home + c):
-                        return size, home + c
-        return 0, 0
 
     # ---- the search, in slices -------------------------------------------------------------------
     def choose(self, board):
@@ -151,7 +96,7 @@ class Opponent:
         board.copy_into(root)
         b.swap(root)
         self._me = b.to_move
-        self._tdepth[:] = _CLEAR  # the table starts empty: a move depends on the position alone
+        self._clear()  # the table starts empty: a move depends on the position alone
         self.nodes = self.depth = self.slices = 0
         self.move = -1
         n = b.moves(self._mv, 0) if b.phase == PLAY else 0
@@ -159,17 +104,17 @@ class Opponent:
         if n:
             e = self.entropy
             if e:
-                self._shuffle(n, e)
+                shuffle(self, n, e)
             t = threats(b, self._thr)
             if t > 0:
-                self._relevant(0, n, t)  # first, but every root move is searched
+                relevant(self, 0, n, t)  # first, but every root move is searched
             self._n[0] = n
             self.move = self._mv[0]
             self._iter = 2 if self.level and b.moves_left == 2 else 1  # deepening by whole turns
             self._start_root()
 
     def think(self):
-        """One slice of the search (SLICE_NODES nodes at most); True once `move` holds the move."""
+        """One slice of the search (SLICE_WORK); True once `move` holds the move."""
         if self._done:
             return True
         b = self._b
@@ -184,6 +129,8 @@ class Opponent:
             ply = self._ply
             i = ii[ply]
             if i < nn[ply]:
+                if work > SLICE_WORK - _NODE and self._left[ply] > 1:
+                    break  # a node searched further would run the slice past its work: the next one takes it
                 m = mv[ply * MAX_MOVES + i]
                 ii[ply] = i + 1
                 c = st[ply + 1]
@@ -225,7 +172,7 @@ class Opponent:
         self._beta[ply] = self._b0[ply] = _INF
         self._best[ply] = -_INF
         self._bm[ply] = self._mv[0]
-        self._key[ply] = position_key(self._b, self._z)
+        self._keep_key(0)
 
     def _end_iteration(self, v):
         """An iteration finished: its best move is the move; True when the search is done. After
@@ -238,12 +185,12 @@ class Opponent:
         self.depth = self._iter
         if v >= _WIN - _MAX_PLY or v <= _MAX_PLY - _WIN or self._iter + _STEP[self.level] > _DEPTH[self.level]:
             if not self.level and self.entropy and v < _WIN - _MAX_PLY:
-                self._sort()
+                sort_root(self)
                 self.move = mv[self.entropy(1)[0] % min(self._n[0], _EASY_PICK)]
             self._done = True
             return True
         if first:
-            self._sort()
+            sort_root(self)
             self._n[0] = min(self._n[0], _ROOT[self.level])
         else:
             i = 0
@@ -262,21 +209,6 @@ class Opponent:
             self.move = self._bm[0]
         self._done = True
 
-    def _sort(self):
-        """The root's moves by their first iteration's values, best first (insertion sort, once)."""
-        mv = self._mv
-        score = self._score
-        for i in range(1, self._n[0]):
-            m = mv[i]
-            v = score[i]
-            j = i
-            while j and score[j - 1] < v:
-                score[j] = score[j - 1]
-                mv[j] = mv[j - 1]
-                j -= 1
-            score[j] = v
-            mv[j] = m
-
     def _enter(self, ply):
         """The node just made at ply: its value, or -_INF once it is set up to be searched."""
         b = self._b
@@ -293,7 +225,7 @@ class Opponent:
         if ply == 1:  # the root's moves are not ordered by gain
             v = position_value(b, self._me, self._table)
         else:
-            g = ((self._gain[(ply - 1) * MAX_MOVES + self._i[ply - 1] - 1] + 4096) & 8191) - 4096  # less _HINT
+            g = ((self._gain[(ply - 1) * MAX_MOVES + self._i[ply - 1] - 1] + 4096) & 8191) - 4096  # less HINT
             v = self._val[ply - 1] + (g if self._st[ply - 1][B_TURN] == self._me else -g)
         if depth <= 0 or ply >= _MAX_PLY:
             if self.level == 2:
@@ -302,25 +234,15 @@ class Opponent:
                     w = _THREAT if t == 1 else _THREAT2
                     v += -w if mine else w
             return v
-        key = position_key(b, self._z)
-        slot = key & (_TT - 1)
-        hint = NONE
-        if self._tkey[slot] == key and self._tdepth[slot]:
-            hint = self._tmove[slot]
-            if (self._tdepth[slot] & 63) > depth:
-                v = self._tval[slot]
-                bound = self._tdepth[slot] >> 6
-                if bound == _EXACT or (bound == _LOWER and v >= self._beta[ply - 1]) or (
-                        bound == _UPPER and v <= self._alpha[ply - 1]):
-                    return v
+        if self._probe(ply, depth):
+            return self._hit
         self._ply = ply
-        self._key[ply] = key
         self._left[ply] = depth
         self._val[ply] = v
         width = (_WIDTH2 if s[B_LEFT] == 1 else _WIDTH1)[self.level]
-        n = self._order(b, ply, hint, width)
+        n = order(self, b, ply, self._hint, width)
         t = threats(b, self._thr) if s[B_LEFT] == 1 else 0
-        n = self._relevant(ply, n, t) if t > 0 else min(n, width)
+        n = relevant(self, ply, n, t) if t > 0 else min(n, width)
         self._n[ply] = n
         self._i[ply] = 0
         self._alpha[ply] = self._a0[ply] = self._alpha[ply - 1]
@@ -328,92 +250,6 @@ class Opponent:
         self._best[ply] = -_INF if mine else _INF
         self._bm[ply] = self._mv[ply * MAX_MOVES]
         return -_INF
-
-    def _order(self, b, ply, hint, width):
-        """The node's moves; the first `width` of them the table's move, then the others by what
-        they gain at once by the position's value (a step, a capture, a push either way, a
-        pyramid freed), best first. Returns how many moves there are."""
-        mv = self._mv
-        lo = ply * MAX_MOVES
-        hi = b.moves(mv, lo)
-        s = b.s
-        p = s[B_TURN]
-        tab = self._table
-        gain = self._gain
-        for i in range(lo, hi):
-            m = mv[i]
-            a = m >> 3
-            d = m & 7
-            t = NB[m]
-            k = s[B_TOP + a]
-            z = SIZE[k] * 6
-            push = z == 6
-            g = tab[z + (5 - t // 6 if p == 0 else t // 6)] - tab[z + (5 - a // 6 if p == 0 else a // 6)]
-            u = s[B_BELOW + k]
-            if u:  # freed
-                z = SIZE[u] * 6
-                v = tab[z + (5 - a // 6 if OWNER[u] == 0 else a // 6)] - tab[z]
-                g += v if OWNER[u] == p else -v
-            u = s[B_TOP + t]
-            if u:
-                q = OWNER[u]
-                z = SIZE[u] * 6
-                v = -tab[z + (5 - t // 6 if q == 0 else t // 6)]
-                if push:  # a small pushes u on
-                    c = NB[t * 8 + d]
-                    if c != NONE:
-                        v += tab[z + (5 - c // 6 if q == 0 else c // 6)]
-                else:  # captured
-                    v += tab[z]
-                g += v if q == p else -v
-            gain[i] = g + _HINT if m == hint else g
-        n = hi - lo
-        for i in range(lo, lo + min(width, n)):  # selection of the best `width`
-            j = i
-            for k in range(i + 1, hi):
-                if gain[k] > gain[j]:
-                    j = k
-            if j != i:
-                gain[i], gain[j] = gain[j], gain[i]
-                mv[i], mv[j] = mv[j], mv[i]
-        return n
-
-    def _relevant(self, ply, n, t):
-        """The other side threatens to win (its t winning moves in self._thr): only a move onto,
-        off or pushing onto a square those moves use can stop them (the rest lose at once), so
-        they alone are searched, in their order; returns how many (1 when none can)."""
-        mark = self._mark
-        mark[:] = _CLEAR
-        s = self._b.s
-        thr = self._thr
-        for i in range(t):
-            w = thr[i]
-            a = w >> 3
-            d = w & 7
-            b = NB[w]
-            mark[a] = mark[b] = 1
-            if d & 1:
-                mark[NB[a * 8 + d - 1]] = mark[NB[a * 8 + ((d + 1) & 7)]] = 1
-            if SIZE[s[B_TOP + a]] == 1:
-                c = NB[b * 8 + d]
-                if c != NONE:
-                    mark[c] = 1
-                    if d & 1:
-                        mark[NB[b * 8 + d - 1]] = mark[NB[b * 8 + ((d + 1) & 7)]] = 1
-        mv = self._mv
-        gain = self._gain
-        lo = ply * MAX_MOVES
-        j = lo
-        for i in range(lo, lo + n):
-            m = mv[i]
-            a = m >> 3
-            b = NB[m]
-            if mark[a] or mark[b] or SIZE[s[B_TOP + a]] == 1 and mark[NB[b * 8 + (m & 7)]]:
-                mv[i] = mv[j]
-                mv[j] = m
-                gain[i], gain[j] = gain[j], gain[i]
-                j += 1
-        return max(j - lo, 1)
 
     def _back(self, ply, m, v):
         """A child's value v (through move m) back at ply: the best so far, the bounds, a cutoff."""
@@ -433,7 +269,38 @@ class Opponent:
         if self._alpha[ply] >= self._beta[ply]:
             self._i[ply] = self._n[ply]
 
+    def _clear(self):
+        """Empties the table."""
+        if self._z is not None:
+            self._tdepth[:] = CLEAR
+
+    def _keep_key(self, ply):
+        """The key of the node at ply, for _store (the table's alone)."""
+        if self._z is not None:
+            self._key[ply] = position_key(self._b, self._z)
+
+    def _probe(self, ply, depth):
+        """The table at the node just made at ply, `depth` to search below it (its key kept for
+        _store): True when its entry settles the node within its parent's bounds (the value in
+        _hit); else its move, if any, in _hint (NONE: none) to be searched first."""
+        self._hint = NONE
+        if self._z is None:
+            return False
+        key = self._key[ply] = position_key(self._b, self._z)
+        slot = key & (_TT - 1)
+        if self._tkey[slot] == key and self._tdepth[slot]:
+            self._hint = self._tmove[slot]
+            if (self._tdepth[slot] & 63) > depth:
+                v = self._hit = self._tval[slot]
+                bound = self._tdepth[slot] >> 6
+                return bound == _EXACT or (bound == _LOWER and v >= self._beta[ply - 1]) or (
+                    bound == _UPPER and v <= self._alpha[ply - 1])
+        return False
+
     def _store(self, ply, v):
+        """The node at ply is searched: its value v, bound by its entry's alpha and beta, and its best move."""
+        if self._z is None:
+            return
         key = self._key[ply]
         slot = key & (_TT - 1)
         if v <= self._a0[ply]:
@@ -446,24 +313,3 @@ class Opponent:
         self._tval[slot] = v
         self._tmove[slot] = self._bm[ply]
         self._tdepth[slot] = bound << 6 | (self._left[ply] + 1)
-
-    def _shuffle(self, n, e):
-        """The root's moves in a random order (ties then go by entropy): two bytes of it seed a
-        small generator, so a move asks the entropy source (os.urandom on a board) only twice."""
-        mv = self._mv
-        x = e(1)[0] << 8 | e(1)[0]
-        for i in range(n - 1, 0, -1):
-            x = (x * 75 + 74) % 65537
-            j = x % (i + 1)
-            mv[i], mv[j] = mv[j], mv[i]
-
-
-def _next_key(x):
-    """(x * 1103515245 + 12345) mod 2**30, in 15-bit halves: on a 32-bit board the product itself
-    would be a big integer, and the 258 keys' products about 25 KB of garbage."""
-    lo = x & 0x7FFF
-    t = lo * 0x4E6D  # 1103515245 = 0x41C64E6D: bits 0-14 0x4E6D, bits 15-29 0x038C (bit 30 drops out)
-    u = ((x >> 15) * 0x4E6D & 0x7FFF) + (lo * 0x038C & 0x7FFF) + (t >> 15) & 0x7FFF
-    x = u << 15 | t & 0x7FFF
-    return x - 0x3FFFCFC7 if x >= 0x3FFFCFC7 else x + 12345  # + 12345 mod 2**30, never past it
-

@@ -5,7 +5,9 @@ The undo ring snapshots the board with the opponent's level and the game's id, s
 new game or an opponent choice brings both back. The device opponent (when chosen) plays player
 2: its army is built when it is chosen, and it places and moves in game time (`tick`), each its
 own undo step; `undo` takes back the device's steps along with the player's last one.
-ai.py is imported only when the device plays; save.py only to write a save, load.py to read one.
+The device's army and placements are opening.py's (imported when a level is chosen); its search
+(ai.py) is made ahead, once setup begins, in passes of its own (`_prepared`), so no pass both
+makes it and searches. save.py is imported only to write a save, load.py to read one.
 """
 from micropython import const
 
@@ -26,6 +28,7 @@ A_DEVICE = const(7)
 A_LEVEL = const(8)
 A_DRAW = const(9)
 LEVELS = ("Easy", "Fair", "Hard")  # the device opponent's levels, weakest first (ai.py reads them)
+SLICE_MS = const(20)  # the device's work in one tick at most, on an RP2040 (ai.py's slice)
 SIZE_NAMES = ("", "small", "medium", "large")
 _SAVE = "lockdown.games.infiltrate.load"
 _FIELDS = "lockdown.games.infiltrate.save"
@@ -56,7 +59,8 @@ class Session(GameSession):
         self.changes = 0
         self.thinking = False  # the device is searching for its move
         self._asked = 0  # `changes` when it began
-        self._ai = None
+        self._ai = None  # the Opponent, once made
+        self._search = None  # ai.py, once imported
         self.new_id()
 
     # ---- the undo ring's entry: the board, the level, the id ---------------------------------------
@@ -112,18 +116,18 @@ class Session(GameSession):
 
     def _set_level(self, level):
         self.level = level
-        self._ai = None  # its tables are made when the device first plays, not at every level passed
+        self._ai = None  # its tables are made once setup begins, not at every level passed
         if level >= 0:
             self._device_army()
 
     def _device_army(self):
-        """The level's army (ai.py's choice, which reads only `level`): no search tables for it."""
-        from lockdown.games.infiltrate.ai import Opponent
+        """The level's army (opening.py's choice): no search tables for it."""
+        from lockdown.games.infiltrate.opening import army
         b = self.board
         for size in (1, 2, 3):
             while b.army_remove(DEVICE, size):
                 pass
-        Opponent.army(self, b, DEVICE)  # pyright: ignore[reportArgumentType]
+        army(self.level, b, DEVICE)
 
     def start(self, first):
         """Ends the army phase; first is 0, 1, or -1 to draw with the device's die."""
@@ -235,34 +239,55 @@ class Session(GameSession):
         return name + " + device" if n else name
 
     # ---- the device opponent -------------------------------------------------------------------------
-    def opponent(self):
-        if self._ai is None or self._ai.level != self.level:
-            from lockdown.games.infiltrate.ai import Opponent
-            self._ai = Opponent(self.level, self.entropy)
-        return self._ai
-
     def device_due(self):
         """True when it is the device's turn to place or move."""
         b = self.board
         return self.level >= 0 and b.phase in (SETUP, PLAY) and b.to_move == DEVICE
 
+    def _prepared(self):
+        """The device's search once it is made, else None after one step of making it ahead: ai.py
+        imported in one pass, its Opponent (the tables) made in the next, each well within a slice
+        on an RP2040."""
+        opp = self._ai
+        if opp is not None and opp.level == self.level:
+            return opp
+        if self._search is None:
+            from lockdown.games.infiltrate import ai
+            self._search = ai
+        else:
+            self._ai = self._search.Opponent(self.level, self.entropy)
+        return None
+
+    def ahead(self):
+        """From setup on, the device's search made ahead, a step a quiet pass (`_prepared`): after
+        the screens closed at the start are forgotten, never beside them."""
+        if self.level >= 0 and self.board.phase in (SETUP, PLAY) and self._prepared() is None:
+            self.busy_ms = SLICE_MS
+
     def tick(self, now):
-        """The device's turn in game time: a placement at once; a move searched a slice a tick
-        (begun in one, thought on in the next ones), then played. REDRAW when the frame changed."""
+        """The device in game time: a placement at once; a move searched a slice a tick (begun in
+        one, thought on in the next ones), then played, its search made first if `ahead` has not
+        made it yet. REDRAW when the frame changed."""
         self.busy_ms = 0
-        if not self.device_due():
+        b = self.board
+        if self.level < 0 or b.phase not in (SETUP, PLAY):
             self.thinking = False
             return 0
-        from lockdown.games.infiltrate.ai import SLICE_MS  # here: two players never import ai.py
-        b = self.board
-        ai = self.opponent()
         self.busy_ms = SLICE_MS
-        if b.phase == SETUP:
-            size, sq = ai.placement(b)
+        if self.device_due() and b.phase == SETUP:
+            from lockdown.games.infiltrate.opening import placement
+            size, sq = placement(b)
             if b.why_not_place(size, sq):
                 raise RuleError("Device: " + b.why_not_place(size, sq))
             self.act(A_DEVICE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
             return REDRAW
+        if not self.device_due():
+            self.thinking = False
+            self.busy_ms = 0
+            return 0
+        ai = self._prepared()  # made ahead in the App's quiet passes, else a step a tick now
+        if ai is None:
+            return 0
         if not self.thinking or self._asked != self.changes:
             ai.begin(b)
             self.thinking = True
