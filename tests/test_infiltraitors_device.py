@@ -578,3 +578,17 @@ def test_a_finished_mission_is_archived_once_across_a_power_cut(tmp_path):
     assert os.listdir(folder) == ["1.json"]
     with open(os.path.join(folder, "1.json")) as f:
         assert json.load(f)["display"] == 1  # the changed one replaced it (the same id)
+
+
+def test_a_new_mission_starts_the_tables_cursor_at_the_first_agent():
+    sim = started(ms.TRAINING)
+    sim.turn(ALARM, 2)
+    assert sim.app.home.agent == 2
+    sim.hold(GO)
+    sim.turn(ALARM, sim.app.top().rows.index("setup"))  # New mission
+    sim.press(GO)
+    sim.press(GO)
+    assert top(sim) == "NewConfirm"
+    sim.press(GO)
+    sim.wait(1600)
+    assert top(sim) == "Home" and sim.app.home.agent == 0

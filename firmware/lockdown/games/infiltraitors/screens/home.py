@@ -26,6 +26,7 @@ class Home:
         self.app = app
         self.session = app.session
         self.agent = 0  # the agent under the cursor; in Mission 19 `agents` is the Kingpin
+        self._for = None  # the table (the mission) the cursor is for: a new one starts it at 0
         self._key = -1  # session.changes the texts were made for
         self._lines = ()  # type: tuple | list  # one line and one GO hint a cursor position
         self._hints = ()  # type: tuple | list
@@ -35,6 +36,10 @@ class Home:
         self._clock = ""
 
     def shown(self):
+        t = self.session.table
+        if t is not self._for:
+            self._for = t
+            self.agent = 0
         self.agent = min(self.agent, self._last())
 
     def _last(self):

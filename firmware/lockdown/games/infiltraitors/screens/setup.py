@@ -194,6 +194,5 @@ class Setup(Form):
             return
         app.session.start(self.mission, self.agents, self.minutes * 60, self.display, app.now,
                           self.suits)
-        app.close_all()
-        app.home.agent = 0
+        app.close_all()  # home, made next pass if not yet, shows the new mission from its first agent
         app.flash(ms.name(self.mission) + ": go")
