@@ -262,16 +262,16 @@ def test_a_game_against_the_device_to_a_winner_through_the_script_mode(tmp_path)
     assert [sum(p for sq in squares for who, p in sq if who == n) for n in (1, 2)] == st["armies"]
 
 
-def test_the_device_answers_after_a_pause_and_undo_takes_its_moves_back():
+def against_hard():
+    """A Sim against the device (Hard), every pyramid placed, the player (P1) to move."""
     s = sim()
     to_row(s, 0)
     s.turn(PROX, 1)  # the device
     assert state(s.session)["opponent"] == {"player": 2, "level": "Hard"}
     to_row(s, 2)  # rows: Opponent, Level, P1 small, medium, large, first, go
-    s.turn(ALARM, 1)
-    s.turn(PROX, 3)
-    s.turn(ALARM, 1)
-    s.turn(PROX, 3)
+    for _ in range(2):
+        s.turn(ALARM, 1)
+        s.turn(PROX, 3)
     s.turn(ALARM, 9)
     s.press(GO)
     s.wait(1600)
@@ -282,6 +282,11 @@ def test_the_device_answers_after_a_pause_and_undo_takes_its_moves_back():
             s.press(GO)
         s.wait(100)
     assert b.to_move == 0
+    return s, b
+
+
+def test_the_device_answers_after_a_pause_and_undo_takes_its_moves_back():
+    s, b = against_hard()
     s.press(GO)
     s.press(GO)
     mine = bytes(b.s)
@@ -300,21 +305,7 @@ def test_the_device_answers_after_a_pause_and_undo_takes_its_moves_back():
 
 
 def test_a_device_move_made_while_undo_asks_is_shown_before_it_is_taken_back():
-    s = sim()
-    to_row(s, 0)
-    s.turn(PROX, 1)  # the device, Hard
-    to_row(s, 2)  # rows: Opponent, Level, P1 small, medium, large, first, go
-    for _ in range(2):
-        s.turn(ALARM, 1)
-        s.turn(PROX, 3)
-    s.turn(ALARM, 9)
-    s.press(GO)
-    s.wait(1600)
-    b = s.session.board
-    while b.phase == R.SETUP:
-        if b.to_move == 0:
-            s.press(GO)
-        s.wait(100)
+    s, b = against_hard()
     s.press(GO)
     s.press(GO)
     assert b.to_move == 1
