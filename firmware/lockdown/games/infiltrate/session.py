@@ -269,22 +269,18 @@ class Session(GameSession):
         one, thought on in the next ones), then played, its search made first if `ahead` has not
         made it yet. REDRAW when the frame changed."""
         self.busy_ms = 0
-        b = self.board
-        if self.level < 0 or b.phase not in (SETUP, PLAY):
+        if not self.device_due():
             self.thinking = False
             return 0
         self.busy_ms = SLICE_MS
-        if self.device_due() and b.phase == SETUP:
+        b = self.board
+        if b.phase == SETUP:
             from lockdown.games.infiltrate.opening import placement
             size, sq = placement(b)
             if b.why_not_place(size, sq):
                 raise RuleError("Device: " + b.why_not_place(size, sq))
             self.act(A_DEVICE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
             return REDRAW
-        if not self.device_due():
-            self.thinking = False
-            self.busy_ms = 0
-            return 0
         ai = self._prepared()  # made ahead in the App's quiet passes, else a step a tick now
         if ai is None:
             return 0
