@@ -89,6 +89,22 @@ def test_import_order_puts_each_module_after_its_imports(bench):
     assert all(m.startswith("boards") for m in order[first_board:])
 
 
+def test_the_rigs_entropy_is_the_simulators(bench):
+    """The rig makes host_sim's Xorshift(1) bytes itself (a board's os.urandom imports nothing, so
+    the rig imports no lockdown.dice for it): the scripts play the same games as in the simulator."""
+    import importlib.util
+    from lockdown.dice import Xorshift
+    spec = importlib.util.spec_from_file_location("bench_device", bench.DEVICE)
+    assert spec and spec.loader
+    device = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(device)
+    rig = device.Rig.__new__(device.Rig)
+    rig._x = 1
+    sim = Xorshift(1)
+    for n in (2, 1, 5, 1, 300):
+        assert rig.entropy(n) == sim(n)
+
+
 def test_the_script_encodes_one_record_per_command(bench):
     from host_sim import script
     with open(bench.FULL6, encoding="utf-8") as f:

@@ -56,7 +56,7 @@ class Rig:
         sys.modules.pop("boards", None)  # as boards.build() leaves it: the package forgotten
         self.display = SSD1306(NullBus())
         self.inputs = self
-        self._rand = None  # host_sim's Xorshift(1), made at the first draw (a board's os.urandom imports nothing)
+        self._x = 1  # the simulator's entropy, host_sim's Xorshift(1), so a script plays the same game here
         self.root = root
         self.wdt = None
         self.now = 0
@@ -72,10 +72,17 @@ class Rig:
         pass
 
     def entropy(self, n):
-        if self._rand is None:
-            from lockdown.dice import Xorshift
-            self._rand = Xorshift(1)
-        return self._rand(n)
+        """lockdown.dice.Xorshift's bytes (tests/test_bench.py holds them equal), made here: a
+        board's os.urandom imports nothing, so neither does the rig for it."""
+        out = bytearray(n)
+        x = self._x
+        for i in range(n):
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            out[i] = x >> 24
+        self._x = x
+        return out
 
     def diff(self, a, b):
         return a - b
