@@ -152,12 +152,14 @@ class App:
 
     def tidy(self):
         """The loop's call in a pass that imports and draws nothing: forgets what is unused
-        (lockdown/modules.py, kept once imported). True if there was some."""
+        (lockdown/modules.py, imported for it and forgotten again). True if there was some."""
         if not self.unused:
             return False
+        from lockdown.games import unload
         from lockdown.modules import forget
         forget(self.unused, [self.session, self._home] + self.stack)
         self.unused = []
+        unload("lockdown.modules")  # its RAM back between closes
         return True
 
     def close_all(self):

@@ -19,7 +19,8 @@ GAME = "lockdown.games.infiltration."
 WALK = GAME + "rules.npc"
 STEPS = GAME + "screens.npc"
 SCREENS = tuple(GAME + "screens." + m for m in ("setup", "menu", "table", "undo", "end", "helpers", "stats", "npc"))
-BROUGHT = ("lockdown.menu", GAME + "rules.odds", "lockdown.undo", "lockdown.picker", "lockdown.notice")
+BROUGHT = ("lockdown.menu", GAME + "rules.odds", "lockdown.undo", "lockdown.picker", "lockdown.notice",
+           "lockdown.modules")  # the forgetting itself, once it has forgotten
 KENT = 4
 
 
@@ -29,9 +30,11 @@ class _Probe:
 
 class Walk:
     def __init__(self):
+        from lockdown.games import unload
         from lockdown.modules import forget
         names = SCREENS + BROUGHT + (WALK, GAME + "screens.play")
         forget(names)  # as on a board just booted, whatever tests ran before in this process...
+        unload("lockdown.modules")  # (as App.tidy does after it)
         self.pinned = [n for n in names if n in sys.modules]  # ...but what their modules hold
         self.d = Driver()
         self.probes = []  # (module name, weak reference to its copy's probe)
