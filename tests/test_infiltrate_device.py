@@ -263,7 +263,7 @@ def test_a_game_against_the_device_to_a_winner_through_the_script_mode(tmp_path)
 
 
 def against_hard():
-    """A Sim against the device (Hard), every pyramid placed, the player (P1) to move."""
+    """A Sim against the device (Hard), every pyramid placed, the player (P1) to move, a moment later."""
     s = sim()
     to_row(s, 0)
     s.turn(PROX, 1)  # the device
@@ -282,6 +282,7 @@ def against_hard():
             s.press(GO)
         s.wait(100)
     assert b.to_move == 0
+    s.wait(100)  # the player looks at the board: the search is made meanwhile, once play has begun
     return s, b
 
 

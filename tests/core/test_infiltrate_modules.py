@@ -1,7 +1,8 @@
 """What Infiltrate does not load before its first frame (the armies' form on a board with no save):
 a new Session has no undo ring and no die until an action or a roll needs them, and neither the
 Session nor the form imports the device opponent until the device is chosen (opening.py, its army
-and placements), nor its search (ai.py) before setup; the search is made in passes of its own."""
+and placements, forgotten once setup is over), nor its search (ai.py) before play; the search is
+made in passes of its own."""
 import gc
 import sys
 from array import array
@@ -63,13 +64,22 @@ def test_the_opponent_is_imported_only_when_the_device_plays():
     assert _OPENING in sys.modules and b.points(1) == 15 and _AI not in sys.modules
     s.army(0, 3, 2)
     s.start(1)
-    s.tick(0)  # the device's first placement needs no search either
+    s.tick(0)  # the device's first placement needs no search
     assert b.army(1, 2) - b.in_hand(1, 2) == 1 and _AI not in sys.modules
     assert not s.tick(5) and _AI not in sys.modules  # the player to place: nothing due ...
-    s.ahead()  # ... so in the App's quiet passes the search is made ahead, its module in one ...
+    s.ahead()  # ... and setup's quiet passes leave the search out: it never shares RAM with opening.py
+    assert _AI not in sys.modules
+    while b.phase == R.SETUP:  # the rest of setup, the device placing in its ticks
+        if s.device_due():
+            s.tick(10)
+        else:
+            size = next(z for z in (1, 2, 3) if b.in_hand(0, z))
+            s.place(size, next(q for q in range(36) if b.can_place(size, q)))
+    assert b.phase == R.PLAY and _OPENING not in sys.modules and _AI not in sys.modules  # placements done with
+    assert s.device_due()  # it placed first, so it moves first: its ticks make the search ...
+    s.tick(10)  # ... its module in one ...
     assert _AI in sys.modules and s._ai is None
-    s.tick(10)
-    s.ahead()  # ... its tables in the next
+    s.tick(15)  # ... its tables in the next
     assert s._ai is not None and s._ai.level == 1
 
 
@@ -104,8 +114,9 @@ def device_game(s, ticks, plays):
 
 
 def test_no_pass_makes_the_search_and_searches():
-    """Issue 26: ai.py's import, its tables and each slice of a move are passes of their own, and
-    the idle passes of setup make the search before the device's first move needs it."""
+    """Issue 26: ai.py's import, its tables and each slice of a move are passes of their own; the
+    search is made once play begins (issue 24: never beside the placements), ahead in the player's
+    idle passes or in the device's first ticks."""
     unload(_AI)
     s = Session(Xorshift(1))
     s.set_level(2)
@@ -116,7 +127,7 @@ def test_no_pass_makes_the_search_and_searches():
     assert did.count("import") == 1 and did.count("make") == 1 and "search" in did, did
     assert set(did) <= {"", "import", "make", "search"}, did  # never two in a tick
     assert did.index("make") < did.index("search")
-    assert phases[did.index("make")] == R.SETUP and phases[did.index("search")] == R.PLAY
+    assert phases[did.index("import")] == R.PLAY and phases[did.index("search")] == R.PLAY
 
 
 def test_a_game_loaded_at_the_devices_move_makes_its_search_a_step_a_pass():

@@ -5,9 +5,9 @@ The undo ring snapshots the board with the opponent's level and the game's id, s
 new game or an opponent choice brings both back. The device opponent (when chosen) plays player
 2: its army is built when it is chosen, and it places and moves in game time (`tick`), each its
 own undo step; `undo` takes back the device's steps along with the player's last one.
-The device's army and placements are opening.py's (imported when a level is chosen); its search
-(ai.py) is made ahead, once setup begins, in passes of its own (`_prepared`), so no pass both
-makes it and searches. save.py is imported only to write a save, load.py to read one.
+The device's army and placements are opening.py's (imported when a level is chosen, forgotten once
+setup is over); its search (ai.py) is made ahead once play begins, in passes of its own
+(`_prepared`), so no pass both makes it and searches, and the two never share RAM. save.py is imported only to write a save, load.py to read one.
 """
 from micropython import const
 
@@ -30,8 +30,9 @@ A_DRAW = const(9)
 LEVELS = ("Easy", "Fair", "Hard")  # the device opponent's levels, weakest first (ai.py reads them)
 SLICE_MS = const(20)  # the device's work in one tick at most, on an RP2040 (ai.py's slice)
 SIZE_NAMES = ("", "small", "medium", "large")
-_SAVE = "lockdown.games.infiltrate.load"
-_FIELDS = "lockdown.games.infiltrate.save"
+_LOAD = "lockdown.games.infiltrate.load"
+_SAVE = "lockdown.games.infiltrate.save"
+_OPENING = "lockdown.games.infiltrate.opening"
 
 
 def step_text(arg):
@@ -116,7 +117,7 @@ class Session(GameSession):
 
     def _set_level(self, level):
         self.level = level
-        self._ai = None  # its tables are made once setup begins, not at every level passed
+        self._ai = None  # its tables are made once play begins, not at every level passed
         if level >= 0:
             self._device_army()
 
@@ -150,6 +151,13 @@ class Session(GameSession):
         if why:
             raise RuleError(why)
         self.act(A_PLACE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
+        self._placed()
+
+    def _placed(self):
+        """Once the last pyramid is placed the device's army and placements are done with: opening.py
+        forgotten (imported again if undo goes back into setup)."""
+        if self.board.phase != SETUP:
+            unload(_OPENING)
 
     # ---- play --------------------------------------------------------------------------------------
     def move(self, m):
@@ -259,9 +267,9 @@ class Session(GameSession):
         return None
 
     def ahead(self):
-        """From setup on, the device's search made ahead, a step a quiet pass (`_prepared`): after
+        """From play on, the device's search made ahead, a step a quiet pass (`_prepared`): after
         the screens closed at the start are forgotten, never beside them."""
-        if self.level >= 0 and self.board.phase in (SETUP, PLAY) and self._prepared() is None:
+        if self.level >= 0 and self.board.phase == PLAY and self._prepared() is None:
             self.busy_ms = SLICE_MS
 
     def tick(self, now):
@@ -280,6 +288,7 @@ class Session(GameSession):
             if b.why_not_place(size, sq):
                 raise RuleError("Device: " + b.why_not_place(size, sq))
             self.act(A_DEVICE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
+            self._placed()
             return REDRAW
         ai = self._prepared()  # made ahead in the App's quiet passes, else a step a tick now
         if ai is None:
@@ -305,14 +314,14 @@ class Session(GameSession):
             from lockdown.games.infiltrate.save import fields
             return fields(self.board, self.level)
         finally:
-            unload(_FIELDS)
+            unload(_SAVE)
 
     def load_fields(self, doc):
         try:
             from lockdown.games.infiltrate.load import load
             st, level = load(doc)
         finally:
-            unload(_SAVE)
+            unload(_LOAD)
         self.board.restore_from(st)
         self.level = level
         self.thinking = False
@@ -325,8 +334,8 @@ class Session(GameSession):
             from lockdown.games.infiltrate.load import upgrade
             doc = upgrade(doc)
         finally:
+            unload(_LOAD)
             unload(_SAVE)
-            unload(_FIELDS)
         was = self.id
         self.new_id()
         doc["id"], self.id = self.id, was  # the id is the session's only once the save loads
