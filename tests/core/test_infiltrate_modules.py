@@ -14,7 +14,7 @@ from lockdown.games.infiltrate.session import A_ARMY, A_START, Session
 
 _AI = "lockdown.games.infiltrate.ai"
 _OPENING = "lockdown.games.infiltrate.opening"
-_FORMS = "lockdown.games.infiltrate.screens.forms"
+_FORMS = "lockdown.games.infiltrate.screens.army"
 
 
 def test_a_new_session_has_no_undo_ring_and_no_die():

@@ -7,11 +7,11 @@ SAVE = "infiltrate.json"
 ARCHIVE = "infiltrate-log"
 HOME = ("board", "BoardScreen")
 SCREENS = {  # name -> (module in screens/, class)
-    "army": ("forms", "Army"),
-    "menu": ("forms", "Menu"),
-    "settings": ("forms", "Settings"),
-    "new_game": ("forms", "NewGame"),
-    "stacks": ("forms", "Stacks"),
+    "army": ("army", "Army"),
+    "menu": ("menu", "Menu"),
+    "settings": ("menu", "Settings"),
+    "new_game": ("menu", "NewGame"),
+    "stacks": ("menu", "Stacks"),
 }
 
 

@@ -1,1 +1,1 @@
-"""What the device shows for Infiltrate: the board (home) and its forms."""
+"""What the device shows for Infiltrate: the board (home), the armies' form and the menu's screens."""
