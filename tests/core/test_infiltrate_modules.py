@@ -31,6 +31,12 @@ def test_the_undo_ring_comes_with_the_first_action_and_works():
     assert s.undo() == A_ARMY and s.board.army(0, 3) == 0 and s.history.count == 0
 
 
+def test_an_undo_step_is_named_by_describe_py_and_it_is_forgotten_again():
+    s = Session(Xorshift(1))
+    s.army(0, 3, 1)
+    assert s.undo_name() == "P1 +large" and "lockdown.games.infiltrate.describe" not in sys.modules
+
+
 def test_the_die_comes_with_the_first_drawn_start_and_works():
     s = Session(Xorshift(1))
     for p in (0, 1):

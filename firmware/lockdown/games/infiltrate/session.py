@@ -33,6 +33,7 @@ SIZE_NAMES = ("", "small", "medium", "large")
 _LOAD = "lockdown.games.infiltrate.load"
 _SAVE = "lockdown.games.infiltrate.save"
 _OPENING = "lockdown.games.infiltrate.opening"
+_DESCRIBE = "lockdown.games.infiltrate.describe"
 
 
 def step_text(arg):
@@ -201,21 +202,12 @@ class Session(GameSession):
 
     # ---- undo --------------------------------------------------------------------------------------
     def describe(self, code, arg):
-        if code == A_ARMY:  # "P1 +large", "P1 -2 small"
-            n = arg >> 4
-            return "P%d %s%s%s" % ((arg & 1) + 1, "+" if arg & 8 else "-", "%d " % n if n > 1 else "",
-                                   SIZE_NAMES[arg >> 1 & 3])
-        if code == A_START:
-            return "Start: P%d first" % (arg + 1)
-        if code == A_LEVEL:
-            return "Opponent: " + (LEVELS[arg - 1] if arg else "Player 2")
-        if code == A_SETTING:
-            row = SETTINGS[arg >> 1]
-            return row[2] + (": on" if arg & 1 else ": off")
-        if code in (A_PLACE, A_MOVE, A_DEVICE):
-            size = " " + SIZE_NAMES[arg & 7] if arg >> 9 & 7 == K_PLACE else ""
-            return "P%d %s%s" % ((arg >> 12) + 1, step_text(arg), size)
-        return self.ACTIONS[code]
+        """The step in words: describe.py, imported for the undo screen and forgotten again."""
+        try:
+            from lockdown.games.infiltrate.describe import describe
+            return describe(code, arg)
+        finally:
+            unload(_DESCRIBE)
 
     def device_steps(self):
         """How many of the newest undo steps are the device's (its moves since the player acted)."""

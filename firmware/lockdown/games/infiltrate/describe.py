@@ -1,0 +1,23 @@
+"""An Infiltrate undo step in words, from its action code and argument (Session._arg packs a
+move's: player, kind, square and direction). Imported by the undo screen only, then forgotten."""
+from lockdown.games.infiltrate.rules.board import K_PLACE, SETTINGS
+from lockdown.games.infiltrate.session import (A_ARMY, A_DEVICE, A_LEVEL, A_MOVE, A_PLACE, A_SETTING, A_START,
+                                               LEVELS, SIZE_NAMES, Session, step_text)
+
+
+def describe(code, arg):
+    if code == A_ARMY:  # "P1 +large", "P1 -2 small"
+        n = arg >> 4
+        return "P%d %s%s%s" % ((arg & 1) + 1, "+" if arg & 8 else "-", "%d " % n if n > 1 else "",
+                               SIZE_NAMES[arg >> 1 & 3])
+    if code == A_START:
+        return "Start: P%d first" % (arg + 1)
+    if code == A_LEVEL:
+        return "Opponent: " + (LEVELS[arg - 1] if arg else "Player 2")
+    if code == A_SETTING:
+        row = SETTINGS[arg >> 1]
+        return row[2] + (": on" if arg & 1 else ": off")
+    if code in (A_PLACE, A_MOVE, A_DEVICE):
+        size = " " + SIZE_NAMES[arg & 7] if arg >> 9 & 7 == K_PLACE else ""
+        return "P%d %s%s" % ((arg >> 12) + 1, step_text(arg), size)
+    return Session.ACTIONS[code]
