@@ -7,7 +7,8 @@ still to spend in the army phase, pips still to place in setup, pips on the boar
 the next move), "result" the end in words, "thinking" the device searching for its move.
 """
 from lockdown.games.infiltrate.rules.board import (DRAW, K_CAPTURE, K_PLACE, K_PUSH, K_PUSH_OFF,
-                                             K_STEP, NONE, OVER, PHASE_NAMES, PLAY, SETTINGS, square_name)
+                                             K_STEP, NONE, OVER, PHASE_NAMES, PLAY, square_name)
+from lockdown.games.infiltrate.rules.settings import SETTINGS
 from lockdown.games.infiltrate.screens.board import result
 from lockdown.games.infiltrate.session import LEVELS
 

@@ -12,6 +12,7 @@ from host_sim.script import parse, run
 from host_sim.state_json import state
 from lockdown.events import ALARM, GO, PROX
 from lockdown.games.infiltrate.rules import board as R
+from lockdown.games.infiltrate.rules.settings import SETTINGS
 from tests import infiltrate_checker as checker
 from tests.infiltrate_positions import stacks_of
 
@@ -337,7 +338,7 @@ def test_the_settings_screen_says_each_default_and_changes_it():
         to_row(s, i)
         s.frame()
         texts.append(st.footer)
-    assert texts == [x[3] if not R.DEFAULT_FLAGS & x[1] else x[4] for x in R.SETTINGS]
+    assert texts == [x[3] if not R.DEFAULT_FLAGS & x[1] else x[4] for x in SETTINGS]
     to_row(s, 0)
     s.turn(PROX, 1)
     assert state(s.session)["settings"]["twice"] is True

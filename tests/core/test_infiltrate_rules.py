@@ -2,6 +2,7 @@
 from array import array
 
 from lockdown.games.infiltrate.rules import board as R
+from lockdown.games.infiltrate.rules.settings import SETTINGS
 from tests.infiltrate_positions import board, stacks_of
 
 N, NE, E, SE, S, SW, W, NW = range(8)
@@ -293,7 +294,7 @@ def test_legal_refuses_moves_from_nowhere_and_of_the_other_side():
 
 def test_settings_have_short_texts_and_distinct_bits():
     bits = 0
-    for name, bit, label, off, on in R.SETTINGS:
+    for name, bit, label, off, on in SETTINGS:
         assert not bits & bit and max(len(label), len(off), len(on)) <= 21, name
         bits |= bit
     b = R.Board()

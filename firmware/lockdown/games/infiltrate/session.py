@@ -14,7 +14,7 @@ from micropython import const
 from lockdown.games import unload
 from lockdown.session import REDRAW, GameSession, RuleError
 from lockdown.games.infiltrate.rules.board import (ARMY, K_PLACE, NB, NONE, OVER, PER_SIZE, PHASE_NAMES, PLAY,
-                                             SETTINGS, SETUP, STACK_ANY, STATE_SIZE as BOARD_SIZE, Board,
+                                             SETUP, STACK_ANY, STATE_SIZE as BOARD_SIZE, Board,
                                              move_text)
 
 DEVICE = const(1)  # the player the device opponent plays
@@ -179,10 +179,7 @@ class Session(GameSession):
             return
         if bit == STACK_ANY:
             self._before_setup()
-        i = 0
-        while SETTINGS[i][1] != bit:
-            i += 1
-        self.act(A_SETTING, b.set_setting, bit, on, arg=i << 1 | on)
+        self.act(A_SETTING, b.set_setting, bit, on, arg=bit << 1 | on)
 
     def new_game(self):
         """A new game with its own id, an undo step (the settings and the opponent stay)."""

@@ -5,7 +5,7 @@ and the tests all ask the same referee. A move is one int, square * 8 + directio
 fit an array('H') and the opponent allocates nothing per node. Undo copies the whole state
 (copy_into / restore_from, the shape lockdown.history.History expects).
 
-Settings where the rules are silent (bits of the settings byte; texts for the screens, <= 21
+Settings where the rules are silent (bits of the settings byte; their texts, rules/settings.py's, <= 21
 characters: label, then what the setting means when off and when on; defaults in DEFAULT_FLAGS):
   twice      off  "One move per pyramid"   on  "Same pyramid twice ok"
   push_off   off  "No push off the board"  on  "Pushed off: it is out"
@@ -28,14 +28,6 @@ STUCK_LOSES = const(0x08)  # a player with no legal move at the start of a turn 
 STACK_ANY = const(0x10)  # setup may stack any height on the full home row (else 2 high at most)
 ALL_FLAGS = const(0x1F)
 DEFAULT_FLAGS = const(0x04)
-SETTINGS = (  # (name, bit, label, text when off, text when on)
-    ("twice", TWICE, "Move twice", "One move per pyramid", "Same pyramid twice ok"),
-    ("push_off", PUSH_OFF, "Push off board", "No push off the board", "Pushed off: it is out"),
-    ("push_wins", PUSH_WINS, "Pushed to far row", "Only a mover wins", "Push to far row wins"),
-    ("stuck", STUCK_LOSES, "No legal move", "No move: turn passes", "No move: you lose"),
-    ("stack_any", STACK_ANY, "Setup stacks", "Setup: 2 high at most", "Setup: any height"),
-)
-
 # Phases
 ARMY = const(0)
 SETUP = const(1)

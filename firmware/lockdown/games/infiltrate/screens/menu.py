@@ -2,7 +2,8 @@
 Opened from the board or the armies' form (hold GO), imported then and forgotten when closed."""
 from lockdown import draw
 from lockdown.events import GO
-from lockdown.games.infiltrate.rules.board import SETTINGS, SQUARES, square_name
+from lockdown.games.infiltrate.rules.board import SQUARES, square_name
+from lockdown.games.infiltrate.rules.settings import SETTINGS
 from lockdown.menu import Menu as ListMenu
 from lockdown.ui import Form, View, title_bar
 
