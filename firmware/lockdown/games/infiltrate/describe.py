@@ -3,7 +3,10 @@ move's: player, kind, square and direction). Imported by the undo screen only, t
 from lockdown.games.infiltrate.rules.board import K_PLACE
 from lockdown.games.infiltrate.rules.settings import SETTINGS
 from lockdown.games.infiltrate.session import (A_ARMY, A_DEVICE, A_LEVEL, A_MOVE, A_PLACE, A_SETTING, A_START,
-                                               LEVELS, SIZE_NAMES, Session, step_text)
+                                               LEVELS, SIZE_NAMES, step_text)
+
+_ACTIONS = ("", "Army", "Start", "Place", "Move", "Setting", "New game", "Device", "Opponent",
+            "End as a draw")  # the session's action codes by name, where no more is said
 
 
 def describe(code, arg):
@@ -22,4 +25,4 @@ def describe(code, arg):
     if code in (A_PLACE, A_MOVE, A_DEVICE):
         size = " " + SIZE_NAMES[arg & 7] if arg >> 9 & 7 == K_PLACE else ""
         return "P%d %s%s" % ((arg >> 12) + 1, step_text(arg), size)
-    return Session.ACTIONS[code]
+    return _ACTIONS[code]

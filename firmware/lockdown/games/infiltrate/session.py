@@ -50,8 +50,6 @@ class Session(GameSession):
     FIELDS = ("level", "phase", "settings", "first", "turn", "left", "winner", "end", "passed", "last",
               "passes", "army", "board")
     STATE_SIZE = BOARD_SIZE + 3  # the board, the level and the id
-    ACTIONS = ("", "Army", "Start", "Place", "Move", "Setting", "New game", "Device", "Opponent",
-               "End as a draw")
 
     def __init__(self, entropy):
         self.board = Board()
