@@ -31,7 +31,7 @@ Its army and placement are opening.py's.
 from micropython import const
 
 from lockdown.games import unload
-from lockdown.games.infiltrate.order import CLEAR, HARD, PLAIN, order, relevant, shuffle, sort_root
+from lockdown.games.infiltrate.order import CLEAR, HARD, PLAIN, order, relevant, runners, shuffle, sort_root
 from lockdown.games.infiltrate.rules.board import (B_LEFT, B_PHASE, B_TURN, MAX_MOVES, NONE, OVER, PLAY, position_key,
                                              position_value, threats)
 from lockdown.games.infiltrate.session import LEVELS, SLICE_MS  # kept in session.py: the screens need no ai.py
@@ -39,8 +39,9 @@ from lockdown.games.infiltrate.session import LEVELS, SLICE_MS  # kept in sessio
 SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 9: it counts threats), a node searched further 22
 # (none is begun past SLICE_WORK less that), a node finished 2, sized so the slowest slice measured
 # (tools/bench/opponent.py) stays within SLICE_MS at the RP2040 rate (unix x 90, BENCHMARKS.md "Infiltrate opponent")
-_LEAF = (8, 8, 9)  # by level
+_LEAF = (8, 8, 11)  # by level
 _NODE = const(22)
+_NEED = const(3)  # each need() a Hard leaf asks (order.runners)
 _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
 _DEPTH = (1, 2, 8)  # deepest iteration by level
 _STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a whole turn)
@@ -80,6 +81,7 @@ class Opponent:
         self._ply = 0
         self._iter = 0
         self._done = True
+        self._calls = 0  # need() calls at the last leaf (order.runners)
 
     # ---- the search, in slices -------------------------------------------------------------------
     def choose(self, board):
@@ -140,7 +142,8 @@ class Opponent:
                 self.nodes += 1
                 v = self._enter(ply + 1)
                 if v > -_INF:
-                    work += leaf
+                    work += leaf + _NEED * self._calls
+                    self._calls = 0
                     b.swap(st[ply])
                     self._back(ply, m, v)
                 else:
@@ -233,6 +236,7 @@ class Opponent:
                 if t > 0:
                     w = _THREAT if t == 1 else _THREAT2
                     v += -w if mine else w
+                v += runners(self, s, self._me)
             return v
         if self._probe(ply, depth):
             return self._hit

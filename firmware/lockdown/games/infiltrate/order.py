@@ -7,7 +7,7 @@ Opponent's own arrays (o), so nothing is allocated.
 """
 from micropython import const
 
-from lockdown.games.infiltrate.rules.board import B_BELOW, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OWNER, SIZE
+from lockdown.games.infiltrate.rules.board import B_BELOW, B_LEFT, B_MOVED, B_POS, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OWNER, SIZE, SQUARES
 
 HINT = const(16384)  # added to the table's move's gain, to order it first (a multiple of 8192: see ai._enter)
 CLEAR = bytes(256)
@@ -71,6 +71,138 @@ def order(o, b, ply, hint, width):
             gain[i], gain[j] = gain[j], gain[i]
             mv[i], mv[j] = mv[j], mv[i]
     return n
+
+_FWD = (7, 0, 1, 3, 4, 5)  # forward directions by player: a diagonal, straight on, the other diagonal
+RUN = [0, 1000, 500, 0]  # runner weights (tuning)
+_LOST = const(9)
+_SIDE = (6, 2, 2, 6)  # the side of each forward diagonal (_FWD's first and last), by player
+
+
+def _step(s, x, d, prey):
+    """Where a pyramid on x steps in direction d, NONE when it cannot: onto an empty square, or
+    capturing a small or large of player `prey` (2: none, the pyramid is not a large)."""
+    y = NB[x * 8 + d]
+    if y == NONE or d & 1 and s[B_TOP + NB[x * 8 + d - 1]] and s[B_TOP + NB[x * 8 + ((d + 1) & 7)]]:
+        return NONE
+    t = s[B_TOP + y]
+    return NONE if t and (OWNER[t] != prey or SIZE[t] == 2) else y
+
+
+def need(s, x, p, k):
+    """The moves the other side needs to keep p's pyramid k on x, one row short, off the far
+    row: 1 when it can capture k (a large) or push it back a row (a small ahead of it); else one
+    for each way to close (straight on, which also closes a diagonal whose side square is
+    taken; each diagonal, or its side square when straight on is taken), each by a pyramid of
+    its own beside that square and not beside x (moving one of those could open a way), _LOST
+    when it has too few (Hall's condition over the ways); 0 when there is no way on."""
+    f = p * 3
+    q = 1 - p
+    big = SIZE[k] == 3
+    prey = q if big else 2
+    y = _step(s, x, _FWD[f + 1], prey)
+    z1 = _step(s, x, _FWD[f], prey)
+    z2 = _step(s, x, _FWD[f + 2], prey)
+    w1 = w2 = NONE  # a diagonal's side square, which closes it too when straight on is taken
+    if z1 != NONE:
+        w1 = NB[x * 8 + _SIDE[p * 2]]
+        if y != NONE:
+            z1 = NONE if s[B_TOP + w1] else z1
+            w1 = NONE
+    if z2 != NONE:
+        w2 = NB[x * 8 + _SIDE[p * 2 + 1]]
+        if y != NONE:
+            z2 = NONE if s[B_TOP + w2] else z2
+            w2 = NONE
+    if y == NONE and z1 == NONE and z2 == NONE:
+        return 0
+    back = 7 if p == 0 else 3  # the directions ahead of x: back, back + 1, back + 2
+    for e in range(8):
+        u = NB[x * 8 + e]
+        if u != NONE:
+            j = s[B_TOP + u]
+            if j and OWNER[j] == q:
+                if SIZE[j] == 3 and big:
+                    return 1
+                if SIZE[j] == 1 and not s[B_BELOW + k] and (e - back) & 7 < 3:
+                    c = NB[x * 8 + ((e + 4) & 7)]
+                    if c != NONE and not s[B_TOP + c]:
+                        return 1
+    if big and (y != NONE and s[B_TOP + y] or z1 != NONE and s[B_TOP + z1] or z2 != NONE and s[B_TOP + z2]):
+        return _LOST  # a pyramid it would capture there: that way cannot be filled
+    xr = x // 6
+    xc = x % 6
+    ahead = 1 if p == 0 else -1
+    c0 = c1 = c2 = c01 = c02 = c12 = c3 = 0  # helpers by the ways they can close (Hall's condition)
+    for j in range(q * 12 + 5, q * 12 + (9 if big else 13)):  # its mediums and larges (a large is captured)
+        b = s[B_POS + j]
+        if b >= SQUARES or s[B_TOP + b] != j:
+            continue
+        r = b // 6
+        c = b % 6
+        if -1 <= c - xc <= 1 and (r == xr or r - xr == ahead):
+            continue  # beside x or ahead of it
+        m = (1 if _near(b, y) else 0) | (2 if _near(b, z1) or _near(b, w1) else 0) | (
+            4 if _near(b, z2) or _near(b, w2) else 0)
+        if m:
+            c0 += m & 1
+            c1 += m >> 1 & 1
+            c2 += m >> 2
+            c01 += 1 if m & 3 else 0
+            c02 += 1 if m & 5 else 0
+            c12 += 1 if m & 6 else 0
+            c3 += 1
+    n0 = y != NONE
+    n1 = z1 != NONE
+    n2 = z2 != NONE
+    if (n0 and not c0 or n1 and not c1 or n2 and not c2 or n0 and n1 and c01 < 2 or n0 and n2 and c02 < 2
+            or n1 and n2 and c12 < 2 or n0 and n1 and n2 and c3 < 3):
+        return _LOST
+    return n0 + n1 + n2
+
+
+def _near(b, t):
+    """Square b is beside square t (NONE: no square)."""
+    return t != NONE and -1 <= b // 6 - t // 6 <= 1 and -1 <= b % 6 - t % 6 <= 1
+
+
+def runners(o, s, me):
+    """me's side of the race to the far row, less the other side's: RUN[1] for a side whose
+    mediums and larges one row short the other side cannot stop (need: more moves than its turn
+    has left, all counted), with that side to move on; RUN[2] for each two rows short on a
+    side to move that it can step on to where its next turn could not be stopped. o._calls:
+    how many need() it asked, by which the search charges the leaf."""
+    top = B_TOP
+    pos = B_POS
+    turn = s[B_TURN]
+    moved = s[B_MOVED]
+    v = n = 0
+    for p in range(2):
+        lo = 18 if p == 0 else 6  # the rows two and one short
+        mine = turn == p
+        total = w = 0
+        for k in range(p * 12 + 5, p * 12 + 13):
+            a = s[pos + k]
+            if not lo <= a < lo + 12 or s[top + a] != k:
+                continue
+            if a >= 24 if p == 0 else a < 12:
+                if not mine or moved == k:
+                    n += 1
+                    total += need(s, a, p, k)
+            elif mine and moved != k:
+                prey = 1 - p if SIZE[k] == 3 else 2
+                for i in range(p * 3, p * 3 + 3):
+                    y = _step(s, a, _FWD[i], prey)
+                    if y != NONE:
+                        n += 1
+                        if need(s, y, p, k) > 2:
+                            w += RUN[2]
+                            break
+        if total > (2 if mine else s[B_LEFT]):
+            w += RUN[1]
+        v += w if p == me else -w
+    o._calls = n
+    return v
+
 
 def relevant(o, ply, n, t):
     """The other side threatens to win (its t winning moves in o._thr): only a move onto,
