@@ -73,8 +73,10 @@ def order(o, b, ply, hint, width):
     return n
 
 _FWD = (7, 0, 1, 3, 4, 5)  # forward directions by player: a diagonal, straight on, the other diagonal
-RUN = [0, 1000, 500, 0]  # runner weights (tuning)
+RUN1 = const(1000)  # a side's runners one row short that the other side cannot stop: nearly won
+RUN2 = const(500)  # a runner two rows short its side to move can step on to such a square
 _LOST = const(9)
+_CALLS = const(4)  # need() calls a leaf asks at most for steps two rows short (each is charged)
 _SIDE = (6, 2, 2, 6)  # the side of each forward diagonal (_FWD's first and last), by player
 
 
@@ -115,32 +117,35 @@ def need(s, x, p, k):
             w2 = NONE
     if y == NONE and z1 == NONE and z2 == NONE:
         return 0
-    back = 7 if p == 0 else 3  # the directions ahead of x: back, back + 1, back + 2
-    for e in range(8):
-        u = NB[x * 8 + e]
-        if u != NONE:
-            j = s[B_TOP + u]
-            if j and OWNER[j] == q:
-                if SIZE[j] == 3 and big:
-                    return 1
-                if SIZE[j] == 1 and not s[B_BELOW + k] and (e - back) & 7 < 3:
-                    c = NB[x * 8 + ((e + 4) & 7)]
-                    if c != NONE and not s[B_TOP + c]:
-                        return 1
     if big and (y != NONE and s[B_TOP + y] or z1 != NONE and s[B_TOP + z1] or z2 != NONE and s[B_TOP + z2]):
-        return _LOST  # a pyramid it would capture there: that way cannot be filled
+        lost = _LOST  # a pyramid it would capture there: that way cannot be filled
+    else:
+        lost = 0
     xr = x // 6
     xc = x % 6
     ahead = 1 if p == 0 else -1
     c0 = c1 = c2 = c01 = c02 = c12 = c3 = 0  # helpers by the ways they can close (Hall's condition)
-    for j in range(q * 12 + 5, q * 12 + (9 if big else 13)):  # its mediums and larges (a large is captured)
+    for j in range(q * 12 + 1, q * 12 + 13):
         b = s[B_POS + j]
-        if b >= SQUARES or s[B_TOP + b] != j:
+        if b >= SQUARES or b == x or s[B_TOP + b] != j:  # (on x: k is to capture it there)
             continue
-        r = b // 6
-        c = b % 6
-        if -1 <= c - xc <= 1 and (r == xr or r - xr == ahead):
-            continue  # beside x or ahead of it
+        dr = b // 6 - xr
+        dc = b % 6 - xc
+        if not -1 <= dr <= 1 or not -2 <= dc <= 2:
+            continue  # too far to help
+        beside = -1 <= dc <= 1
+        z = SIZE[j]
+        if z == 1:  # it pushes k back a row from ahead of it
+            if beside and dr == ahead and not s[B_BELOW + k] and 0 <= xc - dc < 6 and not s[
+                    B_TOP + (xr - ahead) * 6 + xc - dc]:
+                return 1
+            continue
+        if z == 3 and big:
+            if beside:
+                return 1  # it captures k
+            continue  # k would capture it
+        if beside and dr != -ahead or lost:
+            continue  # beside x or ahead of it: moving it could open a way
         m = (1 if _near(b, y) else 0) | (2 if _near(b, z1) or _near(b, w1) else 0) | (
             4 if _near(b, z2) or _near(b, w2) else 0)
         if m:
@@ -154,8 +159,8 @@ def need(s, x, p, k):
     n0 = y != NONE
     n1 = z1 != NONE
     n2 = z2 != NONE
-    if (n0 and not c0 or n1 and not c1 or n2 and not c2 or n0 and n1 and c01 < 2 or n0 and n2 and c02 < 2
-            or n1 and n2 and c12 < 2 or n0 and n1 and n2 and c3 < 3):
+    if lost or (n0 and not c0 or n1 and not c1 or n2 and not c2 or n0 and n1 and c01 < 2 or n0 and n2 and c02 < 2
+                or n1 and n2 and c12 < 2 or n0 and n1 and n2 and c3 < 3):
         return _LOST
     return n0 + n1 + n2
 
@@ -166,11 +171,13 @@ def _near(b, t):
 
 
 def runners(o, s, me):
-    """me's side of the race to the far row, less the other side's: RUN[1] for a side whose
-    mediums and larges one row short the other side cannot stop (need: more moves than its turn
-    has left, all counted), with that side to move on; RUN[2] for each two rows short on a
-    side to move that it can step on to where its next turn could not be stopped. o._calls:
-    how many need() it asked, by which the search charges the leaf."""
+    """Hard's judgement of a leaf's race to the far row, which the search sees too late (a
+    medium cannot be captured, and the threat is made a turn before it is a threat): me's side
+    less the other's. RUN1 for a side whose mediums and larges one row short the other side,
+    to move, cannot stop (need: more moves than its turn has left, all counted); RUN2 for each
+    two rows short on the side to move that it can step to where the other side's next turn
+    could not stop it (at most _CALLS such steps asked). o._calls: how many need() it asked,
+    by which the search charges the leaf."""
     top = B_TOP
     pos = B_POS
     turn = s[B_TURN]
@@ -191,14 +198,14 @@ def runners(o, s, me):
             elif mine and moved != k:
                 prey = 1 - p if SIZE[k] == 3 else 2
                 for i in range(p * 3, p * 3 + 3):
-                    y = _step(s, a, _FWD[i], prey)
+                    y = _step(s, a, _FWD[i], prey) if n < _CALLS else NONE
                     if y != NONE:
                         n += 1
                         if need(s, y, p, k) > 2:
-                            w += RUN[2]
+                            w += RUN2
                             break
         if total > (2 if mine else s[B_LEFT]):
-            w += RUN[1]
+            w += RUN1
         v += w if p == me else -w
     o._calls = n
     return v
