@@ -11,8 +11,9 @@ to move wins at once (rules.winning_move: the threat extension), so an immediate
 kind is never missed and a stoppable threat is stopped once the turn is seen through; past the
 horizon the position's value (rules.position_value, a table by size and rows left: counted
 after each root move, then carried down by each move's gain from the ordering, so a leaf deeper
-down does not recount it) scores it, and at Hard the threats there count too (_THREAT: the side
-to move must spend its move stopping them, and two are seldom stopped by one).
+down does not recount it) scores it, and at Hard the race to the far row counts too
+(order.runners: a medium or large one or two rows short that the other side's moves cannot stop
+in time is nearly won; seeing that by search takes about three turns, more than Hard reaches).
 The search keeps its own stack of states, move lists and bounds (tables.py, by level), so it
 stops after SLICE_WORK and resumes where it was: `think` is one slice (at most
 SLICE_MS of RP2040 time), called once a loop pass, and input is never held longer. Budgets are counts, not
@@ -31,16 +32,17 @@ Its army and placement are opening.py's.
 from micropython import const
 
 from lockdown.games import unload
-from lockdown.games.infiltrate.order import CLEAR, HARD, PLAIN, order, relevant, shuffle, sort_root
+from lockdown.games.infiltrate.order import CLEAR, HARD, PLAIN, order, relevant, runners, shuffle, sort_root
 from lockdown.games.infiltrate.rules.board import (B_LEFT, B_PHASE, B_TURN, MAX_MOVES, NONE, OVER, PLAY, position_key,
                                              position_value, threats)
 from lockdown.games.infiltrate.session import LEVELS, SLICE_MS  # kept in session.py: the screens need no ai.py
 
-SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 9: it counts threats), a node searched further 22
+SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 10 and 3 for each need() its runners ask), a node searched further 22
 # (none is begun past SLICE_WORK less that), a node finished 2, sized so the slowest slice measured
 # (tools/bench/opponent.py) stays within SLICE_MS at the RP2040 rate (unix x 90, BENCHMARKS.md "Infiltrate opponent")
-_LEAF = (8, 8, 9)  # by level
+_LEAF = (8, 8, 10)  # by level
 _NODE = const(22)
+_NEED = const(3)  # each need() a Hard leaf asks (order.runners)
 _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
 _DEPTH = (1, 2, 8)  # deepest iteration by level
 _STEP = (2, 2, 1)  # plies from one iteration to the next, past the first (a whole turn)
@@ -48,8 +50,6 @@ _ROOT = (72, 72, 24)  # root moves searched past the first iteration, by level
 _WIDTH1 = (72, 72, 10)  # moves searched at a turn's first move below the root, by level
 _WIDTH2 = (72, 8, 6)  # at a turn's second move (all that can stop a threat, whatever the width)
 _EASY_PICK = const(3)
-_THREAT = const(60)  # Hard, past the horizon: the other side threatens to win at once with one move
-_THREAT2 = const(150)  # with more than one
 _MAX_PLY = const(8)
 _WIN = const(30000)
 _INF = const(32000)
@@ -80,6 +80,7 @@ class Opponent:
         self._ply = 0
         self._iter = 0
         self._done = True
+        self._calls = 0  # need() calls at the last leaf (order.runners)
 
     # ---- the search, in slices -------------------------------------------------------------------
     def choose(self, board):
@@ -140,7 +141,8 @@ class Opponent:
                 self.nodes += 1
                 v = self._enter(ply + 1)
                 if v > -_INF:
-                    work += leaf
+                    work += leaf + _NEED * self._calls
+                    self._calls = 0
                     b.swap(st[ply])
                     self._back(ply, m, v)
                 else:
@@ -229,10 +231,7 @@ class Opponent:
             v = self._val[ply - 1] + (g if self._st[ply - 1][B_TURN] == self._me else -g)
         if depth <= 0 or ply >= _MAX_PLY:
             if self.level == 2:
-                t = threats(b, self._thr)
-                if t > 0:
-                    w = _THREAT if t == 1 else _THREAT2
-                    v += -w if mine else w
+                v += runners(self, s, self._me)
             return v
         if self._probe(ply, depth):
             return self._hit
