@@ -91,10 +91,20 @@ DOT = 6  # radius of a header pin
 
 
 def spec(board):
-    """The board module's SPEC, imported with the fake machine module."""
+    """The board module's SPEC, imported with the fake machine module and, while it is imported,
+    the fakes' time.ticks_ms (the switches' module takes it at import, as on a board; CPython's
+    time has none, and the loop's own fallback must not see a fake one)."""
+    import time
     from tests import fake_machine
     sys.modules.update(fake_machine.modules())
-    mod = __import__("boards." + BOARDS[board]["module"], None, None, ["SPEC"])
+    lend = not hasattr(time, "ticks_ms")
+    if lend:
+        setattr(time, "ticks_ms", fake_machine.TICKS)
+    try:
+        mod = __import__("boards." + BOARDS[board]["module"], None, None, ["SPEC"])
+    finally:
+        if lend:
+            delattr(time, "ticks_ms")
     return mod.SPEC
 
 
