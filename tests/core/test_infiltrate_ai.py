@@ -6,6 +6,7 @@ from array import array
 
 from lockdown.dice import Xorshift
 from lockdown.games.infiltrate import ai, opening
+from lockdown.games.infiltrate.order import winning_move
 from lockdown.games.infiltrate.rules import board as R
 from tests import infiltrate_checker as C
 from tests.infiltrate_positions import board, rng, stacks_of
@@ -79,7 +80,7 @@ def test_fair_and_hard_stop_a_win_the_player_has_next():
         after = R.Board()
         after.s[:] = b.s
         assert after.play(m)
-        assert after.winning_move() == -1, (level, m)
+        assert winning_move(after) == -1, (level, m)
 
 
 def test_no_move_gives_minus_one():

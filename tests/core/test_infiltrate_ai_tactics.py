@@ -6,6 +6,7 @@ can stop it."""
 import sys
 
 from lockdown.games.infiltrate import ai
+from lockdown.games.infiltrate.order import winning_move
 from lockdown.games.infiltrate.rules import board as R
 from tests import infiltrate_checker as C
 from tests.infiltrate_positions import board, random_stacks, rng, stacks_of
@@ -99,7 +100,7 @@ def test_every_level_takes_an_immediate_win_of_any_kind():
 
 
 def test_winning_move_finds_a_win_exactly_when_there_is_one():
-    # rules.winning_move is the search's threat extension: a win it misses is a threat not stopped
+    # order.winning_move is the search's threat extension: a win it misses is a threat not stopped
     rnd = rng(8)
     wins_seen = 0
     for i in range(300 if MP else 600):
@@ -107,7 +108,7 @@ def test_winning_move_finds_a_win_exactly_when_there_is_one():
         p = rnd(2)
         b = board(stacks, to_move=p, left=1 + rnd(2))
         st = stacks_of(b)
-        m = b.winning_move()
+        m = winning_move(b)
         assert (m >= 0) == has_win(b, st, p, 2), (m, st, p)
         if m >= 0:
             assert C.legal(st, p, m) and wins(st, p, m), (m, st)

@@ -1,6 +1,7 @@
 """Infiltrate's referee: each rule of the issue's point 4, the army builder, setup and undo."""
 from array import array
 
+from lockdown.games.infiltrate.order import winning_move
 from lockdown.games.infiltrate.rules import board as R
 from lockdown.games.infiltrate.rules.settings import SETTINGS
 from tests.infiltrate_positions import board, stacks_of
@@ -306,11 +307,11 @@ def test_settings_have_short_texts_and_distinct_bits():
 
 def test_winning_move_finds_a_move_onto_the_far_row():
     b = board({sq(4, 2): [(0, 2)], sq(5, 1): [(1, 2)], sq(5, 2): [(1, 2)], sq(0, 0): [(1, 3)]})
-    assert b.winning_move() == mv(4, 2, NE)
+    assert winning_move(b) == mv(4, 2, NE)
     b = board({sq(4, 2): [(0, 2)], sq(5, 1): [(1, 2)], sq(5, 2): [(1, 2)], sq(5, 3): [(1, 3)]})
-    assert b.winning_move() == -1  # a medium cannot take the large in its way
+    assert winning_move(b) == -1  # a medium cannot take the large in its way
     b = board({sq(4, 2): [(0, 3)], sq(5, 1): [(1, 2)], sq(5, 2): [(1, 2)], sq(5, 3): [(1, 3)]})
-    assert b.winning_move() == mv(4, 2, NE)  # a large captures its way onto the row
+    assert winning_move(b) == mv(4, 2, NE)  # a large captures its way onto the row
     b = board({sq(3, 2): [(0, 2)], sq(1, 1): [(1, 3)]}, to_move=1)
-    m = b.winning_move()
+    m = winning_move(b)
     assert m >> 3 == sq(1, 1) and R.far_row(1, R.NB[m])

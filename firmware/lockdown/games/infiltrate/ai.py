@@ -6,10 +6,10 @@ first iteration sees the turn through (one ply or two), then one ply more each t
 ordered by what they gain at once (order.py), the transposition table's or the last iteration's
 best first; below the root only the best few are searched (_WIDTH1, _WIDTH2), except that where
 the other side threatens to win at once every move that can stop it is searched and no other
-(rules.threats, order.relevant: the rest lose at once). Every node first asks whether the side
-to move wins at once (rules.winning_move: the threat extension), so an immediate win of any
+(order.threats and relevant: the rest lose at once). Every node first asks whether the side
+to move wins at once (order.winning_move: the threat extension), so an immediate win of any
 kind is never missed and a stoppable threat is stopped once the turn is seen through; past the
-horizon the position's value (rules.position_value, a table by size and rows left: counted
+horizon the position's value (order.position_value, a table by size and rows left: counted
 after each root move, then carried down by each move's gain from the ordering, so a leaf deeper
 down does not recount it) scores it, and at Hard the race to the far row counts too
 (order.runners: a medium or large one or two rows short that the other side's moves cannot stop
@@ -32,9 +32,9 @@ Its army and placement are opening.py's.
 from micropython import const
 
 from lockdown.games import unload
-from lockdown.games.infiltrate.order import CLEAR, HARD, PLAIN, order, relevant, runners, shuffle, sort_root
-from lockdown.games.infiltrate.rules.board import (B_LEFT, B_PHASE, B_TURN, MAX_MOVES, NONE, OVER, PLAY, position_key,
-                                             position_value, threats)
+from lockdown.games.infiltrate.order import (CLEAR, HARD, PLAIN, order, position_key, position_value, relevant,
+                                             runners, shuffle, sort_root, threats, winning_move)
+from lockdown.games.infiltrate.rules.board import B_LEFT, B_PHASE, B_TURN, MAX_MOVES, NONE, OVER, PLAY
 from lockdown.games.infiltrate.session import LEVELS, SLICE_MS  # kept in session.py: the screens need no ai.py
 
 SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 10 and 3 for each need() its runners ask), a node searched further 22
@@ -221,7 +221,7 @@ class Opponent:
                 return _WIN - ply
             return ply - _WIN if w == 2 - self._me else 0
         mine = s[B_TURN] == self._me
-        if b.winning_move() >= 0:
+        if winning_move(b) >= 0:
             return _WIN - ply - 1 if mine else ply + 1 - _WIN
         depth = self._left[ply - 1] - 1
         if ply == 1:  # the root's moves are not ordered by gain

@@ -3,16 +3,24 @@ what it gains at once by the position's value, by which the search orders the mo
 capture, a push either way, a pyramid freed), the root's order (shuffled by the entropy, then
 by the first iteration's values), which moves can stop a threat (the rest lose at once), and
 Hard's judgement of the race at a leaf (runners: a pyramid near the far row the other side
-cannot stop in time). The value tables are rules.position_value's, by level: Hard's rewards the
+cannot stop in time), and what it reads off a position: a win at once for the side to move
+(winning_move, the threat extension), the other side's (threats), its value (position_value) and
+its key for the transposition table (position_key). The value tables are position_value's, by level: Hard's rewards the
 last rows steeply (a pyramid two rows short is half won), so it races and blocks. Each works on
 the Opponent's own arrays (o) or the state's bytes, so nothing is allocated.
 """
+from array import array
+
 from micropython import const
 
-from lockdown.games.infiltrate.rules.board import B_BELOW, B_LEFT, B_MOVED, B_POS, B_TOP, B_TURN, MAX_MOVES, NB, NONE, OWNER, SIZE, SQUARES
+from lockdown.games.infiltrate.rules.board import (B_BELOW, B_FLAGS, B_LEFT, B_MOVED, B_PHASE, B_POS, B_TOP, B_TURN,
+                                             B_WINNER, MAX_MOVES, NB, NONE, OWNER, PIECES, PLAY, PUSH_WINS,
+                                             SIZE, SQUARES, STUCK_LOSES, Board, far_row)
 
 HINT = const(16384)  # added to the table's move's gain, to order it first (a multiple of 8192: see ai._enter)
 CLEAR = bytes(256)
+_ONE = array("H", bytes(16))  # one pyramid's moves (8 at most), winning_moves' scratch
+_scratch = None  # _first_win's move list and board, made at its first use
 
 # position_value tables, [pips * 6 + rows left]: index pips * 6 is a pyramid held under another
 HARD = bytes((0, 0, 0, 0, 0, 0,
@@ -276,3 +284,116 @@ def shuffle(o, n, e):
         x = (x * 75 + 74) % 65537
         j = x % (i + 1)
         mv[i], mv[j] = mv[j], mv[i]
+
+
+# ---- what the search reads off a position: a win at once, the threats, its value and key ----------
+
+def winning_move(board):
+    """A move that wins at once for the side to move, or -1: a step or capture onto the far row,
+    a small's push of an own pyramid onto it (push_wins), a turn's last move that leaves the
+    other side without a move (stuck); see winning_moves."""
+    if board.s[B_FLAGS] & STUCK_LOSES:
+        return _first_win(board)
+    return winning_moves(board, None)
+
+
+def winning_moves(board, out):
+    """The side to move's moves that reach the far row (a step, a capture, or a small's push of
+    an own pyramid there with push_wins): how many, written into out (room for MAX_MOVES), or
+    the first of them (-1: none) when out is None. Only pyramids within two rows are scanned (one
+    freed on the far row, its captor gone, steps along it); the stuck rule's wins are not seen
+    here (winning_move sees them)."""
+    s = board.s
+    if s[B_PHASE] != PLAY:
+        return -1 if out is None else 0
+    p = s[B_TURN]
+    lo = 18 if p == 0 else 0
+    pushes = s[B_FLAGS] & PUSH_WINS
+    one = _ONE
+    n = 0
+    for k in range(1 + p * 12, 13 + p * 12):
+        a = s[B_POS + k]
+        if not lo <= a < lo + 18 or not board.may_move(k):
+            continue
+        small = SIZE[k] == 1
+        if not (a >= 24 if p == 0 else a < 12) and not (small and pushes):
+            continue
+        for i in range(board.pyramid_moves(k, one, 0)):
+            m = one[i]
+            b = NB[m]
+            if not far_row(p, b):
+                if not small or not pushes or OWNER[s[B_TOP + b]] != p:
+                    continue
+                c = NB[b * 8 + (m & 7)]
+                if c == NONE or not far_row(p, c):
+                    continue
+            if out is None:
+                return m
+            out[n] = m
+            n += 1
+    return -1 if out is None else n
+
+
+def threats(board, out):
+    """winning_moves() of the side not to move, as if its turn began now (the board is left as it
+    was); -1 under the stuck rule, where a threat is more than a move."""
+    s = board.s
+    if s[B_FLAGS] & STUCK_LOSES:
+        return -1
+    turn, left, moved = s[B_TURN], s[B_LEFT], s[B_MOVED]
+    s[B_TURN], s[B_LEFT], s[B_MOVED] = 1 - turn, 2, 0
+    n = winning_moves(board, out)
+    s[B_TURN], s[B_LEFT], s[B_MOVED] = turn, left, moved
+    return n
+
+
+def _first_win(board):
+    """winning_move() by playing each move on a scratch board (for the settings a scan misses);
+    the scratch is made at the first use and kept, so a search allocates nothing per node."""
+    global _scratch
+    if _scratch is None:
+        _scratch = (array("H", bytes(2 * MAX_MOVES)), Board())
+    out, scratch = _scratch
+    s = board.s
+    p = s[B_TURN]
+    for i in range(board.moves(out)):
+        scratch.s[:] = s
+        scratch.apply(out[i])
+        if scratch.s[B_WINNER] == p + 1:
+            return out[i]
+    return -1
+
+
+def position_value(board, me, table):
+    """Player me's side of the position: each pyramid on the board counts table[pips * 6 + rows it
+    has left to its goal] while on top of its stack and table[pips * 6] while held under another,
+    for me and against."""
+    s = board.s
+    v = 0
+    for k in range(1, PIECES + 1):
+        a = s[B_POS + k]
+        if a >= SQUARES:
+            continue
+        p = OWNER[k]
+        if s[B_TOP + a] == k:
+            w = table[SIZE[k] * 6 + (5 - a // 6 if p == 0 else a // 6)]
+        else:
+            w = table[SIZE[k] * 6]
+        v += w if p == me else -w
+    return v
+
+
+def position_key(board, z):
+    """A hash of the position for a transposition table: z holds 30-bit randoms, 36 by kind of
+    pyramid (player * 3 + pips - 1), then 36 for the square of the one that moved this turn,
+    then 6 for the player to move and the moves left. Pyramids of a kind are interchangeable."""
+    s = board.s
+    h = z[252 + s[B_TURN] * 3 + s[B_LEFT]]
+    for k in range(1, PIECES + 1):
+        a = s[B_POS + k]
+        if a < SQUARES:
+            h ^= z[((k - 1) >> 2) * 36 + a]
+    k = s[B_MOVED]
+    if k and s[B_POS + k] < SQUARES:
+        h ^= z[216 + s[B_POS + k]]
+    return h

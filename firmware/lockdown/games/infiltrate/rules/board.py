@@ -2,7 +2,8 @@
 
 Army builder, setup, the move generator and the turn flow live here so the screens, the opponent
 and the tests all ask the same referee. A move is one int, square * 8 + direction, so move lists
-fit an array('H') and the opponent allocates nothing per node. Undo copies the whole state
+fit an array('H') and the opponent allocates nothing per node; what its search reads off a
+position (a win at once, the threats, a value) is its own (order.py). Undo copies the whole state
 (copy_into / restore_from, the shape lockdown.history.History expects).
 
 Settings where the rules are silent (bits of the settings byte; their texts, rules/settings.py's, <= 21
@@ -334,8 +335,9 @@ class Board:
         return True
 
     # Play
-    def _gen(self, k, out, n):
-        """Appends the legal moves of pyramid k (top of its stack, owned by the player to move)."""
+    def pyramid_moves(self, k, out, n):
+        """Appends the legal moves of pyramid k (one that may_move, the player to move's) to out from
+        index n; returns the new end."""
         s = self.s
         a = s[B_POS + k]
         size = SIZE[k]
@@ -364,7 +366,8 @@ class Board:
             n += 1
         return n
 
-    def _movable(self, k):
+    def may_move(self, k):
+        """Pyramid k is on top of its stack, and not the one that moved this turn unless "twice" is on."""
         s = self.s
         a = s[B_POS + k]
         return a < SQUARES and s[B_TOP + a] == k and (k != s[B_MOVED] or s[B_FLAGS] & TWICE)
@@ -377,17 +380,17 @@ class Board:
             return n
         p = s[B_TURN]
         for k in range(1 + p * 12, 13 + p * 12):
-            if self._movable(k):
-                n = self._gen(k, out, n)
+            if self.may_move(k):
+                n = self.pyramid_moves(k, out, n)
         return n
 
     def targets(self, sq, out):
         """Writes the legal moves of the pyramid on top of sq into out (room for 8); returns how many."""
         s = self.s
         k = s[B_TOP + sq]
-        if s[B_PHASE] != PLAY or not k or OWNER[k] != s[B_TURN] or not self._movable(k):
+        if s[B_PHASE] != PLAY or not k or OWNER[k] != s[B_TURN] or not self.may_move(k):
             return 0
-        return self._gen(k, out, 0)
+        return self.pyramid_moves(k, out, 0)
 
     def has_move(self):
         s = self.s
@@ -395,24 +398,16 @@ class Board:
             return False
         p = s[B_TURN]
         for k in range(1 + p * 12, 13 + p * 12):
-            if self._movable(k):
+            if self.may_move(k):
                 if SIZE[k] > 1:  # fast path: an empty square straight beside it
                     base = s[B_POS + k] * 8
                     for d in (0, 2, 4, 6):
                         b = NB[base + d]
                         if b != NONE and not s[B_TOP + b]:
                             return True
-                if self._gen(k, self._one, 0):
+                if self.pyramid_moves(k, self._one, 0):
                     return True
         return False
-
-    def winning_move(self):
-        """A move that wins at once for the side to move, or -1: a step or capture onto the far row,
-        a small's push of an own pyramid onto it (push_wins), a turn's last move that leaves the
-        other side without a move (stuck); see winning_moves."""
-        if self.s[B_FLAGS] & STUCK_LOSES:
-            return _first_win(self)
-        return winning_moves(self, None)
 
     def kind(self, m):
         """What legal move m would be: K_STEP, K_CAPTURE, K_PUSH or K_PUSH_OFF (before it is made)."""
@@ -437,7 +432,7 @@ class Board:
         k = s[B_TOP + (m >> 3)]
         if not k or OWNER[k] != s[B_TURN]:
             return "Not your pyramid"
-        if not self._movable(k):
+        if not self.may_move(k):
             return "It moved already"
         t = s[B_TOP + NB[m]]
         if SIZE[k] == 1:
@@ -540,107 +535,3 @@ class Board:
         s[B_END] = why
         s[B_PHASE] = OVER
         s[B_LEFT] = 0
-
-
-# ---- helpers for the opponent's search (ai.py) ------------------------------------------------------
-
-def winning_moves(board, out):
-    """The side to move's moves that reach the far row (a step, a capture, or a small's push of
-    an own pyramid there with push_wins): how many, written into out (room for MAX_MOVES), or
-    the first of them (-1: none) when out is None. Only pyramids within two rows are scanned (one
-    freed on the far row, its captor gone, steps along it); the stuck rule's wins are not seen
-    here (winning_move sees them)."""
-    s = board.s
-    if s[B_PHASE] != PLAY:
-        return -1 if out is None else 0
-    p = s[B_TURN]
-    lo = 18 if p == 0 else 0
-    pushes = s[B_FLAGS] & PUSH_WINS
-    one = board._one
-    n = 0
-    for k in range(1 + p * 12, 13 + p * 12):
-        a = s[B_POS + k]
-        if not lo <= a < lo + 18 or not board._movable(k):
-            continue
-        small = SIZE[k] == 1
-        if not (a >= 24 if p == 0 else a < 12) and not (small and pushes):
-            continue
-        for i in range(board._gen(k, one, 0)):
-            m = one[i]
-            b = NB[m]
-            if not far_row(p, b):
-                if not small or not pushes or OWNER[s[B_TOP + b]] != p:
-                    continue
-                c = NB[b * 8 + (m & 7)]
-                if c == NONE or not far_row(p, c):
-                    continue
-            if out is None:
-                return m
-            out[n] = m
-            n += 1
-    return -1 if out is None else n
-
-
-def threats(board, out):
-    """winning_moves() of the side not to move, as if its turn began now (the board is left as it
-    was); -1 under the stuck rule, where a threat is more than a move."""
-    s = board.s
-    if s[B_FLAGS] & STUCK_LOSES:
-        return -1
-    turn, left, moved = s[B_TURN], s[B_LEFT], s[B_MOVED]
-    s[B_TURN], s[B_LEFT], s[B_MOVED] = 1 - turn, 2, 0
-    n = winning_moves(board, out)
-    s[B_TURN], s[B_LEFT], s[B_MOVED] = turn, left, moved
-    return n
-
-
-def _first_win(board):
-    """winning_move() by playing each move on a scratch board (for the settings a scan misses);
-    the scratch is made at the first use and kept, so a search allocates nothing per node."""
-    sc = getattr(board, "_scratch", None)
-    if sc is None:
-        sc = board._scratch = (array("H", [0] * MAX_MOVES), Board())
-    out, scratch = sc
-    s = board.s
-    p = s[B_TURN]
-    for i in range(board.moves(out)):
-        scratch.s[:] = s
-        scratch.apply(out[i])
-        if scratch.s[B_WINNER] == p + 1:
-            return out[i]
-    return -1
-
-
-def position_value(board, me, table):
-    """Player me's side of the position: each pyramid on the board counts table[pips * 6 + rows it
-    has left to its goal] while on top of its stack and table[pips * 6] while held under another,
-    for me and against."""
-    s = board.s
-    v = 0
-    for k in range(1, PIECES + 1):
-        a = s[B_POS + k]
-        if a >= SQUARES:
-            continue
-        p = OWNER[k]
-        if s[B_TOP + a] == k:
-            w = table[SIZE[k] * 6 + (5 - a // 6 if p == 0 else a // 6)]
-        else:
-            w = table[SIZE[k] * 6]
-        v += w if p == me else -w
-    return v
-
-
-def position_key(board, z):
-    """A hash of the position for a transposition table: z holds 30-bit randoms, 36 by kind of
-    pyramid (player * 3 + pips - 1), then 36 for the square of the one that moved this turn,
-    then 6 for the player to move and the moves left. Pyramids of a kind are interchangeable."""
-    s = board.s
-    h = z[252 + s[B_TURN] * 3 + s[B_LEFT]]
-    for k in range(1, PIECES + 1):
-        a = s[B_POS + k]
-        if a < SQUARES:
-            h ^= z[((k - 1) >> 2) * 36 + a]
-    k = s[B_MOVED]
-    if k and s[B_POS + k] < SQUARES:
-        h ^= z[216 + s[B_POS + k]]
-    return h
