@@ -13,24 +13,25 @@ def make(o, n, tt):
     """Opponent o's arrays (see ai.py for their use): n plies on the stack, a table of tt entries (0: none).
     The arrays are made from ranges, in place: from a bytes object each would leave its size in
     garbage, about as much again as the whole at Hard, in the pass that makes them (the heap's raw
-    peak). Their values are written before they are read; the table's emptiness is _tdepth's."""
+    peak). Their values are written before they are read; the table's emptiness is _tdepth's.
+    Values and bounds are 16-bit, as the table's (_tval): within +-32000 (ai._INF)."""
     o._b = Board()
     o._st = [bytearray(STATE_SIZE) for _ in range(n)]
     o._mv = array("H", range(MAX_MOVES * n))
     o._n = bytearray(n)  # moves at each ply, and the next one to search
     o._i = bytearray(n)
     o._left = bytearray(n)  # depth left below each ply
-    o._alpha = array("i", range(n))
-    o._beta = array("i", range(n))
-    o._best = array("i", range(n))  # best value so far, and its move
+    o._alpha = array("h", range(n))
+    o._beta = array("h", range(n))
+    o._best = array("h", range(n))  # best value so far, and its move
     o._bm = array("H", range(n))
-    o._score = array("i", range(MAX_MOVES))  # root moves' values in the first iteration
+    o._score = array("h", range(MAX_MOVES))  # root moves' values in the first iteration
     o._gain = array("h", range(MAX_MOVES * n))  # each move's gain, beside it in _mv
-    o._val = array("i", range(n))  # position_value at each ply, kept by the gains
+    o._val = array("h", range(n))  # position_value at each ply, kept by the gains
     o._thr = array("H", range(MAX_MOVES))  # the other side's winning moves (threats)
     o._mark = bytearray(256)  # squares those moves use, by square (NONE: off the board)
-    o._a0 = array("i", range(n))  # alpha and beta on entry, for the table's bound
-    o._b0 = array("i", range(n))
+    o._a0 = array("h", range(n))  # alpha and beta on entry, for the table's bound
+    o._b0 = array("h", range(n))
     o._key = array("i", range(n))
     o._z = None  # the transposition table's keys
     if tt:
