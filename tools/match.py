@@ -40,7 +40,7 @@ class Device:
         opening.army(self.opp.level, board, p)
 
     def placement(self, board):
-        return opening.placement(board)
+        return opening.placement(board, self.opp.level)
 
     def choose(self, board):
         opp = self.opp

@@ -39,7 +39,7 @@ def test_the_opponent_only_makes_legal_moves_over_many_games():
         assert b.start_setup(game % 2)
         while b.phase == R.SETUP:
             if b.to_move == side:
-                size, where = opening.placement(b)
+                size, where = opening.placement(b, level)
                 assert b.place(size, where)
             else:
                 b.place(1 + rnd(3), (0 if b.to_move == 0 else 30) + rnd(6))
@@ -133,6 +133,29 @@ def test_armies_spend_the_15_points_and_fair_and_hard_bring_smalls_to_push():
         assert b.points(1) == R.BUDGET
         assert (b.army(1, 1) > 0) == (level > 0)
         assert b.army(1, 2) >= 3  # mediums cannot be captured
+
+
+def home_rows_after_setup(level, first):
+    """Both sides placed by opening.placement (player 1 at `level`, player 0 as Fair with Fair's
+    army, placing first when first is 0): each home row as [pips, bottom first] by column."""
+    b = R.Board()
+    opening.army(1, b, 0)
+    opening.army(level, b, 1)
+    assert b.start_setup(first)
+    while b.phase == R.SETUP:
+        size, where = opening.placement(b, level if b.to_move else 1)
+        assert b.place(size, where)
+    return [[[pips for _, pips in b.stack(sq(r, c))] for c in range(6)] for r in (0, 5)]
+
+
+def test_hard_keeps_its_smalls_home_and_its_larges_on_top_and_fair_stacks_smalls_on_its_mediums():
+    b = R.Board()
+    opening.army(2, b, 1)
+    assert [b.army(1, size) for size in (1, 2, 3)] == [3, 3, 2]  # 3 small, 3 medium, 2 large
+    for first in (0, 1):
+        fair, hard = home_rows_after_setup(2, first)
+        assert fair == [[3], [2], [2, 1], [2, 1], [3], [1]], first  # mediums middle, smalls on top
+        assert hard == [[1], [2], [2, 3], [2], [1, 3], [1]], first  # smalls home, larges on top
 
 
 def test_easy_and_fair_are_made_without_hards_transposition_table():

@@ -100,7 +100,7 @@ def play(moves, seed, out):
             b.start_setup(game % 2)
             game += 1
             while b.phase == R.SETUP:
-                size, sq = opening.placement(b) if b.to_move == 0 else other.placement(b)
+                size, sq = opening.placement(b, level) if b.to_move == 0 else other.placement(b)
                 b.place(size, sq)
             while b.phase == R.PLAY and done < moves:
                 if b.to_move:

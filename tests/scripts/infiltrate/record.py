@@ -86,7 +86,7 @@ def play(rec, device):
             rec.wait(800)
             continue
         if b.phase == SETUP:
-            size, sq = placement(b)
+            size, sq = placement(b, 1)  # Fair's, as the device plays
             rec.reach(sq, size=size)
         else:
             m = ai.choose(b)

@@ -271,7 +271,7 @@ class Session(GameSession):
         b = self.board
         if b.phase == SETUP:
             from lockdown.games.infiltrate.opening import placement
-            size, sq = placement(b)
+            size, sq = placement(b, self.level)
             if b.why_not_place(size, sq):
                 raise RuleError("Device: " + b.why_not_place(size, sq))
             self.act(A_DEVICE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
