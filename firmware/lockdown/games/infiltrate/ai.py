@@ -54,6 +54,7 @@ _MAX_PLY = const(8)
 _WIN = const(30000)
 _INF = const(32000)
 _TT = const(256)  # transposition table entries (CLEAR empties it)
+_TT_BITS = const(8)  # log2(_TT): a key's low bits are its slot, the 16 above them its check (_tkey)
 _EXACT = const(0)
 _LOWER = const(1)
 _UPPER = const(2)
@@ -287,7 +288,7 @@ class Opponent:
             return False
         key = self._key[ply] = position_key(self._b, self._z)
         slot = key & (_TT - 1)
-        if self._tkey[slot] == key and self._tdepth[slot]:
+        if self._tkey[slot] == key >> _TT_BITS & 0xFFFF and self._tdepth[slot]:
             self._hint = self._tmove[slot]
             if (self._tdepth[slot] & 63) > depth:
                 v = self._hit = self._tval[slot]
@@ -308,7 +309,7 @@ class Opponent:
             bound = _LOWER
         else:
             bound = _EXACT
-        self._tkey[slot] = key
+        self._tkey[slot] = key >> _TT_BITS & 0xFFFF
         self._tval[slot] = v
         self._tmove[slot] = self._bm[ply]
         self._tdepth[slot] = bound << 6 | (self._left[ply] + 1)

@@ -39,7 +39,7 @@ def make(o, n, tt):
         x = 0x2545F491
         for i in range(258):
             x = o._z[i] = _next_key(x)
-        o._tkey = array("i", range(tt))
+        o._tkey = array("H", range(tt))  # 16 bits of each key past its slot (ai._probe)
         o._tval = array("h", range(tt))
         o._tmove = array("H", range(tt))
         o._tdepth = bytearray(tt)  # depth + 1 (0: empty), and the bound in the top two bits
