@@ -37,10 +37,10 @@ from lockdown.games.infiltrate.order import (CLEAR, HARD, PLAIN, order, position
 from lockdown.games.infiltrate.rules.board import B_LEFT, B_PHASE, B_TURN, MAX_MOVES, NONE, OVER, PLAY
 from lockdown.games.infiltrate.session import LEVELS, SLICE_MS  # kept in session.py: the screens need no ai.py
 
-SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 10 and 3 for each need() its runners ask), a node searched further 22
+SLICE_WORK = const(72)  # a slice's work: a leaf is 8 (Hard's 11 and 3 for each need() its runners ask), a node searched further 22
 # (none is begun past SLICE_WORK less that), a node finished 2, sized so the slowest slice measured
 # (tools/bench/opponent.py) stays within SLICE_MS at the RP2040 rate (unix x 90, BENCHMARKS.md "Infiltrate opponent")
-_LEAF = (8, 8, 10)  # by level
+_LEAF = (8, 8, 11)  # by level
 _NODE = const(22)
 _NEED = const(3)  # each need() a Hard leaf asks (order.runners)
 _SLICES = (4, 25, 50)  # slices a move by level (Hard: 50 * SLICE_MS = 1 s); the first ply always ends
