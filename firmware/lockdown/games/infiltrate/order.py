@@ -1,13 +1,13 @@
 """What a move means to the device opponent's search (ai.py), kept apart so each module is small:
 what it gains at once by the position's value, by which the search orders the moves (a step, a
 capture, a push either way, a pyramid freed), the root's order (shuffled by the entropy, then
-by the first iteration's values), which moves can stop a threat (the rest lose at once), and
-Hard's judgement of the race at a leaf (runners: a pyramid near the far row the other side
-cannot stop in time), and what it reads off a position: a win at once for the side to move
-(winning_move, the threat extension), the other side's (threats), its value (position_value) and
-its key for the transposition table (position_key). The value tables are position_value's, by level: Hard's rewards the
-last rows steeply (a pyramid two rows short is half won), so it races and blocks. Each works on
-the Opponent's own arrays (o) or the state's bytes, so nothing is allocated.
+by the first iteration's values), which moves can stop a threat (the rest lose at once), Hard's
+judgement of the race at a leaf (runners: a pyramid near the far row the other side cannot stop
+in time), and what it reads off a position: a win at once for the side to move (winning_move,
+the threat extension), the other side's (threats), its value (position_value) and its key for
+the transposition table (position_key). The value tables are position_value's, by level: Hard's
+rewards the last rows steeply (a pyramid two rows short is half won), so it races and blocks.
+Each works on the Opponent's own arrays (o) or the state's bytes, so nothing is allocated.
 """
 from array import array
 

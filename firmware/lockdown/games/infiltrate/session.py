@@ -7,7 +7,8 @@ new game or an opponent choice brings both back. The device opponent (when chose
 own undo step; `undo` takes back the device's steps along with the player's last one.
 The device's army and placements are opening.py's (imported when a level is chosen, forgotten once
 setup is over); its search (ai.py) is made ahead once play begins, in passes of its own
-(`_prepared`), so no pass both makes it and searches, and the two never share RAM. save.py is imported only to write a save, load.py to read one.
+(`_prepared`), so no pass both makes it and searches, and the placements and the search never
+share RAM. save.py is imported only to write a save, load.py to read one.
 """
 from micropython import const
 
