@@ -2,11 +2,10 @@
 
 {"game": NAME, "v": VERSION, "id": the game's id, and the game's FIELDS}. Loading refuses another
 game's save, another version (after the game's `upgrade`), a field too many or too few, then
-hands the fields to the game's `load_fields`, which accepts exactly the states its play can
-reach (fields checked against each other, not only ranges) or raises SaveError before it
-changes anything. Imported for each save and load, then forgotten (lockdown/session.py).
-A session names its save by attributes (`dumps`, `loads`); a game whose save module holds those
-names instead, so that its session keeps none of them in RAM, calls `write`, `read` and `loaded`.
+hands the fields to the game's load.py, which accepts exactly the states its play can reach
+(fields checked against each other, not only ranges) or raises SaveError before it changes
+anything. A game's save.py calls `write`, its load.py `read` and, once all is taken, `loaded`.
+Imported for each save and load, then forgotten (lockdown/session.py).
 """
 import json
 
@@ -21,24 +20,12 @@ def field_int(doc, name, lo, hi):
     return v
 
 
-def dumps(s):
-    """The save text of a session that names its save (NAME, VERSION, fields())."""
-    return write(s.fields(), s.NAME, s.VERSION, s.id)
-
-
 def write(doc, name, version, ident):
     """The save text: the game's fields `doc` in the envelope."""
     doc["game"] = name
     doc["v"] = version
     doc["id"] = ident
     return json.dumps(doc)
-
-
-def loads(s, text):
-    """Loads into a session that names its save (NAME, VERSION, FIELDS, load_fields, upgrade)."""
-    doc = read(text, s.NAME, s.VERSION, s.FIELDS, getattr(s, "upgrade", None))
-    s.load_fields(doc)
-    loaded(s, doc)
 
 
 def read(text, name, version, fields, upgrade=None):

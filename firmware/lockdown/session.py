@@ -2,24 +2,26 @@
 
 A game's Session subclasses GameSession and supplies only its rules and its checks:
 - `state`: the object the undo ring snapshots (copy_into(buf, at) / restore_from(buf, at), of
-  STATE_SIZE bytes), `ACTIONS` (the name of each action code) and, where a name is not enough,
-  `describe(code, arg)` (an undo step in a few words: "Shot at S2 (wrong)");
-- for its save (lockdown/savefile.py): `NAME`, `VERSION`, `FIELDS`, `fields()`, `load_fields(doc)`
-  and, for older saves, `upgrade(doc)`; or its own `dumps`/`loads` in a module imported for the
-  save, on savefile's `write`, `read` and `loaded` (Infiltraitors: its session keeps no save names).
+  STATE_SIZE bytes);
+- modules of its package that the session imports for a moment and forgets after (`part`), so
+  that what only a save or the undo screen needs is not in RAM from boot: describe.py's
+  `describe(code, arg)` (an undo step in a few words: "Shot at S2 (wrong)"); save.py's
+  `dumps(session)` (the fields in lockdown/savefile.py's envelope, `write`) and `status(session)`
+  (the console's line after a save); load.py's `loads(session, text)` (savefile's `read`, the
+  game's checks, then `loaded`). The save's name, version and field names are theirs.
 
 The core then owns:
 - `act(code, fn, *args, arg=0)`: every change is one undo step that names itself. The state is
   copied into the ring's spare slot, fn(*args) runs, and only when it returns is the step kept;
   a RuleError (the refusal, with its reason) puts the copy back, so a refused action changes
   nothing even where a rule had begun to change the state. `undo()`, `undo_name()`.
-- the save (`dumps`, `loads`): the envelope, all or nothing (lockdown/savefile.py, imported for
-  each save and forgotten again). A new game draws its id (`new_id`): the archive keeps a
+- the save (`dumps`, `loads`): the envelope, all or nothing (lockdown/savefile.py), the modules
+  forgotten again after each. A new game draws its id (`new_id`): the archive keeps a
   finished game once by its id (lockdown/archive.py), whatever undos, restarts or cuts happen.
 - game time: the App calls `tick(now)` on every pass, whatever screen is on top.
 The undo ring (history.py) and the die (dice.py) are made at their first use: a board that boots
 to a setup screen has neither in RAM before the first frame. The class is kept small on purpose:
-every game has it in RAM from boot, so what only a save or the undo screen needs lives there.
+every game has it in RAM from boot.
 """
 from micropython import const
 
@@ -43,16 +45,12 @@ class SaveError(ValueError):
 
 
 class GameSession:
-    """The Session sets PACKAGE (the game package the App finds the screens in), STATE_SIZE (the
-    bytes of one undo entry), ACTIONS, `entropy` (n -> n random bytes, like os.urandom), `state`,
-    and for its save NAME, VERSION and FIELDS: declared here for the type check only, as a value
-    for each would take RAM in every game from boot."""
+    """The Session sets PACKAGE (the game package the App finds the screens and the save in),
+    STATE_SIZE (the bytes of one undo entry), `entropy` (n -> n random bytes, like os.urandom)
+    and `state`: declared here for the type check only, as a value for each would take RAM in
+    every game from boot."""
     PACKAGE: str
-    NAME: str
-    VERSION: int
-    FIELDS: tuple
     STATE_SIZE: int
-    ACTIONS: tuple
     entropy: "Entropy"
     state: object
     changes = 0  # committed actions so far; the board saves when this moves
@@ -114,7 +112,8 @@ class GameSession:
         return self.describe(h.last_code(), h.last_arg()) if h.count else ""
 
     def describe(self, code, arg) -> str:
-        return self.ACTIONS[code]
+        """An undo step in a few words: the game's describe.py's."""
+        return self.part("describe", "describe", code, arg)
 
     def new_id(self):
         """A new game's id (1..65535), so the archive keeps a finished game once."""
@@ -131,18 +130,26 @@ class GameSession:
         (so what it brings in never sits beside them)."""
 
     def dumps(self):
-        """The save text: the envelope and the game's fields (lockdown/savefile.py, imported for
-        each save and forgotten again: its RAM comes back between saves)."""
-        from lockdown.savefile import dumps
-        try:
-            return dumps(self)
-        finally:
-            unload("lockdown.savefile")
+        """The save text: the game's save.py writes it."""
+        return self.part("save", "dumps", self)
 
     def loads(self, text):
-        """Loads a save, all or nothing: a SaveError leaves the session as it was."""
-        from lockdown.savefile import loads
+        """Loads a save, all or nothing (the game's load.py): a SaveError leaves the session as it
+        was."""
+        self.part("load", "loads", self, text)
+
+    def status(self) -> str:
+        """One line for the console after each save: the game's save.py's."""
+        return self.part("save", "status", self)
+
+    def part(self, module, fn, *args):
+        """fn(*args) of a module of the game's package imported for it (save.py, load.py,
+        describe.py, a refusal's reason) and forgotten after, with the save format it may have
+        imported (save.py, lockdown/savefile.py), so that their RAM comes back."""
+        p = self.PACKAGE + "."
         try:
-            loads(self, text)
+            return getattr(__import__(p + module, None, None, (fn,)), fn)(*args)
         finally:
+            unload(p + module)
+            unload(p + "save")
             unload("lockdown.savefile")

@@ -1,8 +1,8 @@
 """What Infiltrate does not load before its first frame (the armies' form on a board with no save):
 a new Session has no undo ring and no die until an action or a roll needs them, and neither the
-Session nor the form imports the device opponent until the device is chosen (opening.py, its army
-and placements, forgotten once setup is over), nor its search (ai.py) before play; the search is
-made in passes of its own."""
+Session nor the form imports the device opponent until the device is chosen (device.py, its turns;
+opening.py, its army and placements, forgotten once setup is over), nor its search (ai.py) before
+play; the search is made in passes of its own."""
 import gc
 import sys
 from array import array
@@ -15,6 +15,12 @@ from lockdown.games.infiltrate.session import A_ARMY, A_START, Session
 _AI = "lockdown.games.infiltrate.ai"
 _OPENING = "lockdown.games.infiltrate.opening"
 _FORMS = "lockdown.games.infiltrate.screens.army"
+_DEVICE = "lockdown.games.infiltrate.device"
+
+
+def _opp(s):
+    """The device's search once made (device.py's), else None."""
+    return s._device._ai if s._device else None
 
 
 def test_a_new_session_has_no_undo_ring_and_no_die():
@@ -51,9 +57,8 @@ def test_the_die_comes_with_the_first_drawn_start_and_works():
 
 
 def test_the_opponent_is_imported_only_when_the_device_plays():
-    unload(_AI)
-    unload(_OPENING)
-    unload(_FORMS)
+    for m in (_AI, _OPENING, _FORMS, _DEVICE):
+        unload(m)
     __import__(_FORMS)
     s = Session(Xorshift(1))
     s.army(0, 2, 2)
@@ -63,7 +68,7 @@ def test_the_opponent_is_imported_only_when_the_device_plays():
     s.tick(0)  # game time with two players at the table
     s.undo()
     s.undo()
-    assert _AI not in sys.modules and _OPENING not in sys.modules and s._ai is None
+    assert _AI not in sys.modules and _OPENING not in sys.modules and _DEVICE not in sys.modules
     s.set_level(2)
     s.set_level(1)  # the device builds its army (opening.py), each level passed without its search
     b = s.board
@@ -84,9 +89,9 @@ def test_the_opponent_is_imported_only_when_the_device_plays():
     assert b.phase == R.PLAY and _OPENING not in sys.modules and _AI not in sys.modules  # placements done with
     assert s.device_due()  # it placed first, so it moves first: its ticks make the search ...
     s.tick(10)  # ... its module in one ...
-    assert _AI in sys.modules and s._ai is None
+    assert _AI in sys.modules and _opp(s) is None
     s.tick(15)  # ... its tables in the next
-    assert s._ai is not None and s._ai.level == 1
+    assert _opp(s) is not None and _opp(s).level == 1
 
 
 def device_game(s, ticks, plays):
@@ -108,13 +113,13 @@ def device_game(s, ticks, plays):
         else:
             s.move(mv[t % b.moves(mv)])
         phases.append(b.phase)
-        had, opp = _AI in sys.modules, s._ai
+        had, opp = _AI in sys.modules, _opp(s)
         slices = opp.slices if opp else 0
         thinking = s.thinking
         if not s.tick(t * 5) and not s.busy_ms:
             s.ahead()  # the App's quiet pass
-        step = "import" if not had and _AI in sys.modules else "make" if s._ai is not opp else ""
-        searched = s._ai is not None and (s._ai.slices != slices or s.thinking and not thinking)
+        step = "import" if not had and _AI in sys.modules else "make" if _opp(s) is not opp else ""
+        searched = _opp(s) is not None and (_opp(s).slices != slices or s.thinking and not thinking)
         did.append(step + ("search" if searched else ""))
     return did, phases
 
@@ -184,3 +189,18 @@ def test_a_save_is_written_without_the_loader_and_both_are_forgotten():
     t = Session(Xorshift(2))
     t.loads(text)
     assert t.board.army(0, 3) == 1 and saver not in sys.modules and loader not in sys.modules
+
+
+def test_a_refused_moves_reason_is_imported_for_it_and_forgotten_again():
+    from tests.infiltrate_positions import board
+    refusals = "lockdown.games.infiltrate.rules.refusals"
+    s = Session(Xorshift(1))
+    s.board.s[:] = board({4: [(0, 2)], 20: [(0, 3)], 33: [(1, 2)]}).s
+    s.move(4 * 8)  # a legal move needs none of it
+    assert refusals not in sys.modules and s.board.top(10)
+    for m, why in ((33 * 8 + 4, "Not your pyramid"), (10 * 8, "It moved already")):
+        try:
+            s.move(m)
+            raise AssertionError("refused: %d" % m)
+        except ValueError as e:
+            assert str(e) == why and refusals not in sys.modules

@@ -1,12 +1,12 @@
 """The Infiltraitors save's named fields, written: the session's table, clue board, seen cards and
 clock. The table's state is read by the names table.py gives it (NAMES, at its AT), never by offset; an
-agent none holds (the Kingpin's, no elite yet) is -1. Imported by the session for each save and
-forgotten after it (the console's line after a save too); reading a save back is load.py's.
+agent none holds (the Kingpin's, no elite yet) is -1. Imported by the core for each save and
+forgotten after it (by the session for the console's line after a save too); reading a save back
+is load.py's.
 The save's name and version are here, not on the session, which is in RAM from boot.
 """
 from micropython import const
 
-from lockdown.games import unload
 from lockdown.games.infiltraitors.rules import missions as ms
 from lockdown.games.infiltraitors.rules.table import ASIDE, AT, NAMES
 
@@ -19,12 +19,10 @@ def agent(v):
 
 
 def dumps(session):
-    """The save text: the fields in the core's envelope (lockdown/savefile.py, forgotten after)."""
+    """The save text: the fields in the core's envelope (lockdown/savefile.py, imported here, not
+    at the top, as the console's line after a save needs no JSON)."""
     from lockdown.savefile import write
-    try:
-        return write(fields(session), NAME, VERSION, session.id)
-    finally:
-        unload("lockdown.savefile")
+    return write(fields(session), NAME, VERSION, session.id)
 
 
 def fields(session):
@@ -48,6 +46,7 @@ def fields(session):
 
 
 def status(session):
+    """The console's line after a save, of a mission set up."""
     t = session.table
     line = "%s, %d bullets, %d of %d left" % (ms.name(t.mission), t.bullets, t.remaining, t.total)
     left = t.clock.left_s()

@@ -86,13 +86,8 @@ class Session(GameSession):
         return GameSession.undo_name(self) or ("New mission" if self._before else "")
 
     def describe(self, code, arg, lines=False):  # pyright: ignore[reportIncompatibleMethodOverride]
-        """The step in words, or (`lines`) what else it changed: describe.py, imported for the
-        undo screen and forgotten again."""
-        try:
-            from lockdown.games.infiltraitors import describe as d
-            return (d.lines if lines else d.describe)(self.table, code, arg)
-        finally:
-            unload("lockdown.games.infiltraitors.describe")
+        """The step in words, or (`lines`) what else it changed, read against the table."""
+        return self.part("describe", "lines" if lines else "describe", self.table, code, arg)
 
     def undo_lines(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         h = self.history
@@ -173,32 +168,5 @@ class Session(GameSession):
         return not self.started or not self.steps
 
     def status(self):
-        """One line for the console after each save (save.py's, as the save is)."""
-        if not self.started:
-            return "no mission set up"
-        try:
-            from lockdown.games.infiltraitors.save import status
-            return status(self)
-        finally:
-            unload("lockdown.games.infiltraitors.save")
-
-    def dumps(self):
-        """The save text (save.py, imported for it and forgotten again, with the save's name and
-        version: the session, in RAM from boot, keeps none of the save's names)."""
-        try:
-            from lockdown.games.infiltraitors.save import dumps
-            return dumps(self)
-        finally:
-            unload("lockdown.games.infiltraitors.save")
-
-    def loads(self, text):
-        """Loads a save, all or nothing: load.py checks every field against the others, and a
-        SaveError leaves the session as it was. load.py, save.py and the core's savefile.py are
-        forgotten after it."""
-        try:
-            from lockdown.games.infiltraitors.load import loads
-            loads(self, text)
-        finally:
-            unload("lockdown.games.infiltraitors.load")
-            unload("lockdown.games.infiltraitors.save")
-            unload("lockdown.savefile")
+        """One line for the console after each save (save.py's, which imports the rules)."""
+        return GameSession.status(self) if self.started else "no mission set up"

@@ -10,8 +10,9 @@ Imported to read a save (save.py writes one), then forgotten (session.py). Field
 A pyramid of the army not on the board is still in hand during setup and out of the game after.
 Version 1 (`{"v": 1, "level", "state"}`, the state's bytes) is turned into these by `upgrade`.
 """
-from lockdown.savefile import field_int
+from lockdown.savefile import field_int, loaded, read
 from lockdown.session import SaveError
+from lockdown.games.infiltrate.save import NAME, VERSION
 from lockdown.games.infiltrate.rules.board import (ARMY, B_ARMY, B_BELOW, B_END, B_FIRST, B_FLAGS, B_LAST_FROM,
                                              B_LAST_KIND, B_LAST_TO, B_LEFT, B_MOVED, B_PASSED, B_PASSES,
                                              B_PHASE, B_POS, B_TOP, B_TURN, B_WINNER, ALL_FLAGS, BUDGET,
@@ -20,6 +21,8 @@ from lockdown.games.infiltrate.rules.board import (ARMY, B_ARMY, B_BELOW, B_END,
                                              OWNER, PHASE_NAMES, PIECES, PLAY, SETUP, SIDE, SIZE,
                                              SQUARES, STACK_ANY, STATE_SIZE, Board, far_row)
 
+FIELDS = ("level", "phase", "settings", "first", "turn", "left", "winner", "end", "passed", "last",
+          "passes", "army", "board")
 _HEADER = (("first", B_FIRST, 1), ("turn", B_TURN, 1), ("left", B_LEFT, 2), ("winner", B_WINNER, 3),
            ("end", B_END, END_AGREED), ("passed", B_PASSED, 2))
 
@@ -31,6 +34,31 @@ def _ints(v, n, lo, hi, name):
         if type(x) is not int or not lo <= x <= hi:
             raise SaveError("bad " + name)
     return v
+
+
+def loads(session, text):
+    """A save text into the session, all or nothing: SaveError before anything changes. A
+    version 1 save gets an id of its own (the session's stays until the save loads)."""
+    was = session.id
+    try:
+        doc = read(text, NAME, VERSION, FIELDS, lambda d: _upgraded(d, session))
+    finally:
+        session.id = was
+    st, level = load(doc)
+    session.board.restore_from(st)
+    session.level = level
+    session.thinking = False
+    loaded(session, doc)
+
+
+def _upgraded(doc, session):
+    """Today's fields of a version 1 save, with a new id drawn by the session."""
+    if doc.get("v") != 1 or "game" in doc:
+        return doc
+    doc = upgrade(doc)
+    session.new_id()
+    doc["id"] = session.id
+    return doc
 
 
 def load(doc):
@@ -255,6 +283,6 @@ def upgrade(doc):
         out["passes"][s[B_PASSED] - 1] = 1
     if s[B_END] == END_DRAW:
         out["passes"] = [1, 1]
-    out["game"] = "infiltrate"
-    out["v"] = 2
+    out["game"] = NAME
+    out["v"] = VERSION
     return out

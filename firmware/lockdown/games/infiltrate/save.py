@@ -2,12 +2,30 @@
 
 Apart from load.py (the loader and its checks), so that writing a save, as often as play
 changes, imports only this and builds the fields with no list made twice: the empty squares
-share one empty list and each stack is made at its height.
+share one empty list and each stack is made at its height. The save's name and version are
+here, not on the session, which is in RAM from boot.
 """
+from micropython import const
+
 from lockdown.games.infiltrate.rules.board import (B_ARMY, B_BELOW, B_END, B_FIRST, B_FLAGS, B_LAST_FROM,
                                              B_LAST_KIND, B_LAST_TO, B_LEFT, B_PASSED, B_PASSES, B_PHASE,
                                              B_TOP, B_TURN, B_WINNER, NONE, OWNER, PHASE_NAMES, SIZE,
                                              SQUARES)
+
+NAME = "infiltrate"
+VERSION = const(2)
+
+
+def dumps(session):
+    """The save text: the session's board and level in the core's envelope."""
+    from lockdown.savefile import write
+    return write(fields(session.board, session.level), NAME, VERSION, session.id)
+
+
+def status(session):
+    """The console's line after a save."""
+    b = session.board
+    return "infiltrate %s, P%d to move, %d left" % (PHASE_NAMES[b.phase], b.to_move + 1, b.moves_left)
 
 
 def fields(b, level):

@@ -3,18 +3,15 @@
 
 The undo ring snapshots the board with the opponent's level and the game's id, so undoing a
 new game or an opponent choice brings both back. The device opponent (when chosen) plays player
-2: its army is built when it is chosen, and it places and moves in game time (`tick`), each its
-own undo step; `undo` takes back the device's steps along with the player's last one.
-The device's army and placements are opening.py's (imported when a level is chosen, forgotten once
-setup is over); its search (ai.py) is made ahead once play begins, in passes of its own
-(`_prepared`), so no pass both makes it and searches, and the placements and the search never
-share RAM. save.py is imported only to write a save, load.py to read one.
+2 (device.py: its army, placements and moves, in game time through `tick`, each its own undo
+step); `undo` takes back the device's steps along with the player's last one. The save is
+save.py's and load.py's (the core imports them for it).
 """
 from micropython import const
 
 from lockdown.games import unload
-from lockdown.session import REDRAW, GameSession, RuleError
-from lockdown.games.infiltrate.rules.board import (ARMY, K_PLACE, NB, NONE, OVER, PER_SIZE, PHASE_NAMES, PLAY,
+from lockdown.session import GameSession, RuleError
+from lockdown.games.infiltrate.rules.board import (ARMY, K_PLACE, NB, NONE, OVER, PER_SIZE, PLAY,
                                              SETUP, STACK_ANY, STATE_SIZE as BOARD_SIZE, Board,
                                              move_text)
 
@@ -31,10 +28,7 @@ A_DRAW = const(9)
 LEVELS = ("Easy", "Fair", "Hard")  # the device opponent's levels, weakest first (ai.py reads them)
 SLICE_MS = const(20)  # the device's work in one tick at most, on an RP2040 (ai.py's slice)
 SIZE_NAMES = ("", "small", "medium", "large")
-_LOAD = "lockdown.games.infiltrate.load"
-_SAVE = "lockdown.games.infiltrate.save"
-_OPENING = "lockdown.games.infiltrate.opening"
-_DESCRIBE = "lockdown.games.infiltrate.describe"
+_OPENING = "lockdown.games.infiltrate.opening"  # the device's army and placements
 
 
 def step_text(arg):
@@ -46,10 +40,6 @@ def step_text(arg):
 
 class Session(GameSession):
     PACKAGE = "lockdown.games.infiltrate"
-    NAME = "infiltrate"
-    VERSION = 2
-    FIELDS = ("level", "phase", "settings", "first", "turn", "left", "winner", "end", "passed", "last",
-              "passes", "army", "board")
     STATE_SIZE = BOARD_SIZE + 3  # the board, the level and the id
 
     def __init__(self, entropy):
@@ -59,9 +49,7 @@ class Session(GameSession):
         self.level = -1  # the device opponent's level (LEVELS), -1: two players at the table
         self.changes = 0
         self.thinking = False  # the device is searching for its move
-        self._asked = 0  # `changes` when it began
-        self._ai = None  # the Opponent, once made
-        self._search = None  # ai.py, once imported
+        self._device = None  # its turns (device.py), once a level is chosen
         self.new_id()
 
     # ---- the undo ring's entry: the board, the level, the id ---------------------------------------
@@ -117,18 +105,17 @@ class Session(GameSession):
 
     def _set_level(self, level):
         self.level = level
-        self._ai = None  # its tables are made once play begins, not at every level passed
         if level >= 0:
-            self._device_army()
+            self.device.army()
 
-    def _device_army(self):
-        """The level's army (opening.py's choice): no search tables for it."""
-        from lockdown.games.infiltrate.opening import army
-        b = self.board
-        for size in (1, 2, 3):
-            while b.army_remove(DEVICE, size):
-                pass
-        army(self.level, b, DEVICE)
+    @property
+    def device(self):
+        """The device opponent's turns (device.py), made at their first use."""
+        d = self._device
+        if d is None:
+            from lockdown.games.infiltrate.device import Device
+            d = self._device = Device(self)
+        return d
 
     def start(self, first):
         """Ends the army phase; first is 0, 1, or -1 to draw with the device's die."""
@@ -150,10 +137,10 @@ class Session(GameSession):
         why = b.why_not_place(size, sq)
         if why:
             raise RuleError(why)
-        self.act(A_PLACE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
-        self._placed()
+        self.act(A_PLACE, b.place, size, sq, arg=self.step_arg(K_PLACE, sq << 3 | size))
+        self.placed()
 
-    def _placed(self):
+    def placed(self):
         """Once the last pyramid is placed the device's army and placements are done with: opening.py
         forgotten (imported again if undo goes back into setup)."""
         if self.board.phase != SETUP:
@@ -163,12 +150,11 @@ class Session(GameSession):
     def move(self, m):
         b = self.board
         self._players_turn()
-        why = b.why_not(m)
-        if why:
-            raise RuleError(why)
-        self.act(A_MOVE, b.apply, m, arg=self._arg(b.kind(m), m))
+        if not b.legal(m):
+            raise RuleError(self.part("rules.refusals", "why_not", b, m))  # the reason, imported for it
+        self.act(A_MOVE, b.apply, m, arg=self.step_arg(b.kind(m), m))
 
-    def _arg(self, kind, m):
+    def step_arg(self, kind, m):
         """An undo step's argument for a placement (m: square * 8 + size) or a move: who, what."""
         return self.board.to_move << 12 | kind << 9 | m
 
@@ -188,7 +174,7 @@ class Session(GameSession):
         self.board.again()
         self.new_id()
         if self.level >= 0:
-            self._device_army()
+            self.device.army()
 
     def end_draw(self):
         """Ends the game in play as a draw: for a game that would never end."""
@@ -197,14 +183,6 @@ class Session(GameSession):
         self.act(A_DRAW, self.board.end_draw)
 
     # ---- undo --------------------------------------------------------------------------------------
-    def describe(self, code, arg):
-        """The step in words: describe.py, imported for the undo screen and forgotten again."""
-        try:
-            from lockdown.games.infiltrate.describe import describe
-            return describe(code, arg)
-        finally:
-            unload(_DESCRIBE)
-
     def device_steps(self):
         """How many of the newest undo steps are the device's (its moves since the player acted)."""
         h = self._history
@@ -240,94 +218,19 @@ class Session(GameSession):
         b = self.board
         return self.level >= 0 and b.phase in (SETUP, PLAY) and b.to_move == DEVICE
 
-    def _prepared(self):
-        """The device's search once it is made, else None after one step of making it ahead: ai.py
-        imported in one pass, its Opponent (the tables) made in the next, each well within a slice
-        on an RP2040."""
-        opp = self._ai
-        if opp is not None and opp.level == self.level:
-            return opp
-        if self._search is None:
-            from lockdown.games.infiltrate import ai
-            self._search = ai
-        else:
-            self._ai = self._search.Opponent(self.level, self.entropy)
-        return None
-
     def ahead(self):
-        """From play on, the device's search made ahead, a step a quiet pass (`_prepared`): after
-        the screens closed at the start are forgotten, never beside them."""
-        if self.level >= 0 and self.board.phase == PLAY and self._prepared() is None:
-            self.busy_ms = SLICE_MS
+        """From play on, the device's search made ahead, a step a quiet pass."""
+        if self.level >= 0 and self.board.phase == PLAY:
+            self.device.ahead()
 
     def tick(self, now):
-        """The device in game time: a placement at once; a move searched a slice a tick (begun in
-        one, thought on in the next ones), then played, its search made first if `ahead` has not
-        made it yet. REDRAW when the frame changed."""
+        """The device's turn in game time (device.py), when it is due. REDRAW when the frame
+        changed."""
         self.busy_ms = 0
         if not self.device_due():
             self.thinking = False
             return 0
-        self.busy_ms = SLICE_MS
-        b = self.board
-        if b.phase == SETUP:
-            from lockdown.games.infiltrate.opening import placement
-            size, sq = placement(b, self.level)
-            if b.why_not_place(size, sq):
-                raise RuleError("Device: " + b.why_not_place(size, sq))
-            self.act(A_DEVICE, b.place, size, sq, arg=self._arg(K_PLACE, sq << 3 | size))
-            self._placed()
-            return REDRAW
-        ai = self._prepared()  # made ahead in the App's quiet passes, else a step a tick now
-        if ai is None:
-            return 0
-        if not self.thinking or self._asked != self.changes:
-            ai.begin(b)
-            self.thinking = True
-            self._asked = self.changes
-            return REDRAW  # "thinks" shows
-        if not ai.think():
-            return 0
-        self.thinking = False
-        m = ai.move
-        why = b.why_not(m)
-        if why:
-            raise RuleError("Device: " + why)
-        self.act(A_DEVICE, b.apply, m, arg=self._arg(b.kind(m), m))
-        return REDRAW
-
-    # ---- the save (save.py, imported for it and forgotten) -------------------------------------------
-    def fields(self):
-        try:
-            from lockdown.games.infiltrate.save import fields
-            return fields(self.board, self.level)
-        finally:
-            unload(_SAVE)
-
-    def load_fields(self, doc):
-        try:
-            from lockdown.games.infiltrate.load import load
-            st, level = load(doc)
-        finally:
-            unload(_LOAD)
-        self.board.restore_from(st)
-        self.level = level
-        self.thinking = False
-
-    def upgrade(self, doc):
-        """Version 1 (the state's bytes, no id) as today's fields, with an id of its own."""
-        if doc.get("v") != 1 or "game" in doc:
-            return doc
-        try:
-            from lockdown.games.infiltrate.load import upgrade
-            doc = upgrade(doc)
-        finally:
-            unload(_LOAD)
-            unload(_SAVE)
-        was = self.id
-        self.new_id()
-        doc["id"], self.id = self.id, was  # the id is the session's only once the save loads
-        return doc
+        return self.device.tick()
 
     @property
     def over(self):
@@ -337,7 +240,3 @@ class Session(GameSession):
     def fresh(self):
         """Not yet past placement: a new game that replaces (and archives) a finished one."""
         return self.board.phase in (ARMY, SETUP)
-
-    def status(self):
-        b = self.board
-        return "infiltrate %s, P%d to move, %d left" % (PHASE_NAMES[b.phase], b.to_move + 1, b.moves_left)

@@ -420,37 +420,13 @@ class Board:
             return K_CAPTURE
         return K_PUSH_OFF if NB[b * 8 + (m & 7)] == NONE else K_PUSH
 
-    def why_not(self, m):
-        """"" when move m is legal now, else why not, in a few words."""
-        s = self.s
-        if s[B_PHASE] != PLAY:
-            return "Not in play"
-        if not 0 <= m < SQUARES * 8 or NB[m] == NONE:
-            return "Off the board"
-        if self.legal(m):
-            return ""
-        k = s[B_TOP + (m >> 3)]
-        if not k or OWNER[k] != s[B_TURN]:
-            return "Not your pyramid"
-        if not self.may_move(k):
-            return "It moved already"
-        t = s[B_TOP + NB[m]]
-        if SIZE[k] == 1:
-            return "Small: push one lone"
-        if t and SIZE[k] == 2:
-            return "Medium: empty only"
-        if t and SIZE[t] == 2:
-            return "Mediums can't be captured"
-        if t and OWNER[t] == OWNER[k]:
-            return "Your own pyramid"
-        return "Squeezed diagonally"
-
     def end_draw(self):
         """The players end the game as a draw (one that would never end)."""
         self._end(DRAW, END_AGREED)
 
     def legal(self, m):
-        """True when move m is legal now (for moves that came from elsewhere: a screen, a save)."""
+        """True when move m is legal now (for moves that came from elsewhere: a screen, a save);
+        why one is not is rules/refusals.py's."""
         if not 0 <= m < SQUARES * 8:
             return False
         one = self._one
