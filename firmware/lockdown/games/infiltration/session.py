@@ -41,8 +41,6 @@ def _save(fn, *args):
 
 class Session(GameSession):
     PACKAGE = "lockdown.games.infiltration"  # the game package the App finds the screens in
-    NAME = "infiltration"
-    VERSION = 2  # its save's "v" (save.py writes the save itself)
     STATE_SIZE = STATE_SIZE  # the undo ring's entry
 
     def __init__(self, entropy, game=None):
