@@ -1,8 +1,9 @@
 """Every game keeps the contract ARCHITECTURE.md's "Adding a game" sets (issue 24e): its package's
 __init__ names SAVE, ARCHIVE, HOME, SCREENS, before_home and new_session; every screen it names
-exists; its session is a lockdown.session.GameSession naming its package and its save; and every
-screen opened anywhere (open("name") in its screens and in the core's, a menu's places) is one
-the game or the core has."""
+exists; its session is a lockdown.session.GameSession naming its package and its save, whose
+save, load and undo words the core finds in the package's own modules; and every screen opened
+anywhere (open("name") in its screens and in the core's, a menu's places) is one the game or the
+core has."""
 import os
 import re
 
@@ -69,6 +70,22 @@ def test_a_session_names_its_save(name):
     s = load(name).new_session(Xorshift(1))
     doc = json.loads(s.dumps())
     assert doc.get("game", "infiltration") == name and type(doc["v"]) is int and doc["v"] >= 2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_what_the_core_imports_for_a_moment_is_in_the_games_own_modules(name):
+    """Where a session keeps the core's dumps, loads, status or describe, the module of its package
+    the core imports for it (GameSession.part) has the function; the session keeps no save names."""
+    from lockdown.games import unload
+    s = load(name).new_session(Xorshift(1))
+    for method, module, fn in (("dumps", "save", "dumps"), ("status", "save", "status"),
+                               ("loads", "load", "loads"), ("describe", "describe", "describe")):
+        if getattr(type(s), method) is getattr(GameSession, method):
+            m = __import__(s.PACKAGE + "." + module, None, None, (fn,))
+            assert callable(getattr(m, fn, None)), "%s.%s has no %s" % (name, module, fn)
+            unload(s.PACKAGE + "." + module)
+    for attr in ("NAME", "VERSION", "FIELDS", "fields", "load_fields", "upgrade"):
+        assert not hasattr(s, attr), "%s's session keeps %s, which its save modules hold" % (name, attr)
 
 
 @pytest.mark.parametrize("name", GAMES)
