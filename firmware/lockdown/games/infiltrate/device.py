@@ -8,11 +8,11 @@ imported in one, its Opponent (the tables) made in the next, so no pass both mak
 """
 from lockdown.session import REDRAW, RuleError
 from lockdown.games.infiltrate.rules.board import K_PLACE, SETUP
-from lockdown.games.infiltrate.session import A_DEVICE, DEVICE, SLICE_MS
+from lockdown.games.infiltrate.session import A_DEVICE, DEVICE, SLICE_MS, Session
 
 
 class Device:
-    def __init__(self, session):
+    def __init__(self, session: "Session"):
         self._session = session
         self._asked = 0  # the session's `changes` when the search began
         self._ai = None  # the Opponent, once made
