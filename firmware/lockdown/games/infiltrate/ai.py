@@ -12,8 +12,9 @@ kind is never missed and a stoppable threat is stopped once the turn is seen thr
 horizon the position's value (order.position_value, a table by size and rows left: counted
 after each root move, then carried down by each move's gain from the ordering, so a leaf deeper
 down does not recount it) scores it, and at Hard the race to the far row counts too
-(order.runners: a medium or large one or two rows short that the other side's moves cannot stop
-in time is nearly won; seeing that by search takes about three turns, more than Hard reaches).
+(order.runners: a medium or large one to three rows short that the other side's moves cannot
+stop in time is nearly won, a small's push on counted as a way on; seeing that by search takes
+about three turns, more than Hard reaches).
 The search keeps its own stack of states, move lists and bounds (tables.py, by level), so it
 stops after SLICE_WORK and resumes where it was: `think` is one slice (at most
 SLICE_MS of RP2040 time), called once a loop pass, and input is never held longer. Budgets are counts, not
