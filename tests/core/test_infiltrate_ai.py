@@ -170,5 +170,5 @@ def test_easy_and_fair_are_made_without_hards_transposition_table():
         gc.collect()
         ram.append(mem() - before)
         del opp
-    table = 256 * 7 + 258 * 4  # Hard's table (a check, value, move and depth an entry) and its keys, B
+    table = 128 * 7 + 258 * 4  # Hard's table (a check, value, move and depth an entry) and its keys, B
     assert ram[0] < ram[1] and ram[2] - ram[1] > table, ram  # a ply stack by its depth, the table Hard's alone

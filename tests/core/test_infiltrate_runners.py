@@ -68,3 +68,37 @@ def test_two_rows_short_counts_for_the_side_to_move_that_can_step_to_an_unstoppa
     two = {sq(3, 2): [(0, 2)], sq(0, 5): [(1, 2)]}  # player 0's medium on c4, nobody near row 5
     assert judged(two, to_move=0)[0] == order.RUN2
     assert judged(two, to_move=1)[0] == 0  # the other side's turn first: left to the search
+
+
+def test_a_small_behind_pushes_it_on_and_it_steps_onto_the_far_row_within_the_turn():
+    # player 0's large on c4 and small on c3: c3>c4 pushes it to c5 (a push is not its move),
+    # then it steps onto row 6; player 1's medium on f1 is nowhere near
+    pushed = {sq(3, 2): [(0, 3)], sq(2, 2): [(0, 1)], sq(0, 5): [(1, 2)]}
+    assert judged(pushed, to_move=0)[0] == order.RUN0
+    assert judged(pushed, to_move=0, me=1)[0] == -order.RUN0
+    assert judged(pushed, to_move=1)[0] == 0  # the other side's turn first: left to the search
+    pushed[sq(4, 2)] = [(1, 2)]  # c5 taken: no push there, a step only
+    assert judged(pushed, to_move=0)[0] == order.RUN2
+    del pushed[sq(4, 2)]
+    pushed[sq(2, 2)] = [(1, 1), (0, 1)]  # the small on a stack pushes as well
+    assert judged(pushed, to_move=0)[0] == order.RUN0
+    pushed[sq(2, 2)] = [(1, 1)]  # a small of the other side's pushes nothing on
+    assert judged(pushed, to_move=0)[0] == order.RUN2
+
+
+def test_a_stack_is_not_pushed_on():
+    stacked = {sq(3, 2): [(1, 1), (0, 3)], sq(2, 2): [(0, 1)], sq(0, 5): [(1, 2)]}
+    assert judged(stacked, to_move=0)[0] == order.RUN2  # a step on, no push
+
+
+def test_three_rows_short_a_push_and_a_step_bring_it_where_it_cannot_be_stopped():
+    # player 0's medium on c3 and small on c2: pushed to c4, it steps to row 5, where player 1
+    # (a medium on f1) has nobody beside its ways on
+    three = {sq(2, 2): [(0, 2)], sq(1, 2): [(0, 1)], sq(0, 5): [(1, 2)]}
+    assert judged(three, to_move=0)[0] == order.RUN2
+    three[sq(0, 0)] = [(0, 2)]
+    b = board(three, to_move=0, left=1, moved_sq=sq(0, 0))  # its turn's last move: not both
+    assert order.runners(Leaf(), b.s, 0) == 0
+    del three[sq(0, 0)]
+    del three[sq(1, 2)]  # no small behind it: a step alone leaves it two rows short
+    assert judged(three, to_move=0)[0] == 0

@@ -12,8 +12,9 @@ kind is never missed and a stoppable threat is stopped once the turn is seen thr
 horizon the position's value (order.position_value, a table by size and rows left: counted
 after each root move, then carried down by each move's gain from the ordering, so a leaf deeper
 down does not recount it) scores it, and at Hard the race to the far row counts too
-(order.runners: a medium or large one or two rows short that the other side's moves cannot stop
-in time is nearly won; seeing that by search takes about three turns, more than Hard reaches).
+(order.runners: a medium or large one to three rows short that the other side's moves cannot
+stop in time is nearly won, a small's push on counted as a way on; seeing that by search takes
+about three turns, more than Hard reaches).
 The search keeps its own stack of states, move lists and bounds (tables.py, by level), so it
 stops after SLICE_WORK and resumes where it was: `think` is one slice (at most
 SLICE_MS of RP2040 time), called once a loop pass, and input is never held longer. Budgets are counts, not
@@ -32,7 +33,7 @@ Its army and placement are opening.py's.
 from micropython import const
 
 from lockdown.games import unload
-from lockdown.games.infiltrate.order import (CLEAR, HARD, PLAIN, order, position_key, position_value, relevant,
+from lockdown.games.infiltrate.order import (HARD, PLAIN, order, position_key, position_value, relevant,
                                              runners, shuffle, sort_root, threats, winning_move)
 from lockdown.games.infiltrate.rules.board import B_LEFT, B_PHASE, B_TURN, MAX_MOVES, NONE, OVER, PLAY
 from lockdown.games.infiltrate.session import LEVELS, SLICE_MS  # kept in session.py: the screens need no ai.py
@@ -53,8 +54,8 @@ _EASY_PICK = const(3)
 _MAX_PLY = const(8)
 _WIN = const(30000)
 _INF = const(32000)
-_TT = const(256)  # transposition table entries (CLEAR empties it)
-_TT_BITS = const(8)  # log2(_TT): a key's low bits are its slot, the 16 above them its check (_tkey)
+_TT = const(128)  # transposition table entries (128, not 256: the same games on the ladder, 896 B less)
+_TT_BITS = const(7)  # log2(_TT): a key's low bits are its slot, the 16 above them its check (_tkey)
 _EXACT = const(0)
 _LOWER = const(1)
 _UPPER = const(2)
@@ -270,9 +271,11 @@ class Opponent:
             self._i[ply] = self._n[ply]
 
     def _clear(self):
-        """Empties the table."""
+        """Empties the table (in place: a slice of CLEAR would be garbage a move)."""
         if self._z is not None:
-            self._tdepth[:] = CLEAR
+            t = self._tdepth
+            for i in range(_TT):
+                t[i] = 0
 
     def _keep_key(self, ply):
         """The key of the node at ply, for _store (the table's alone)."""

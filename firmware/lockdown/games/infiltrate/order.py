@@ -83,10 +83,11 @@ def order(o, b, ply, hint, width):
     return n
 
 _FWD = (7, 0, 1, 3, 4, 5)  # forward directions by player: a diagonal, straight on, the other diagonal
+RUN0 = const(3000)  # a runner its side to move pushes on and steps onto the far row within its turn
 RUN1 = const(1000)  # a side's runners one row short that the other side cannot stop: nearly won
-RUN2 = const(500)  # a runner two rows short its side to move can step on to such a square
+RUN2 = const(500)  # a runner its side to move can bring to such a square (a step, or a push and a step)
 _LOST = const(9)
-_CALLS = const(4)  # need() calls a leaf asks at most for steps two rows short (each is charged)
+_CALLS = const(6)  # need() calls (and push-on checks) a leaf asks at most for runners two or three rows short (each is charged)
 _SIDE = (6, 2, 2, 6)  # the side of each forward diagonal (_FWD's first and last), by player
 
 
@@ -180,40 +181,107 @@ def _near(b, t):
     return t != NONE and -1 <= b // 6 - t // 6 <= 1 and -1 <= b % 6 - t % 6 <= 1
 
 
+def _pushes(s, a, p, moved):
+    """Bits i (0-2, for _FWD[p * 3 + i]) of the ways a small of p's own behind the lone
+    pyramid on a, not `moved`, can push it a row on: onto an empty square, not squeezed."""
+    if s[B_BELOW + s[B_TOP + a]]:
+        return 0  # a stack is not pushed
+    m = 0
+    for i in range(3):
+        d = _FWD[p * 3 + i]
+        b = NB[a * 8 + ((d + 4) & 7)]
+        c = NB[a * 8 + d]
+        if b == NONE or c == NONE or s[B_TOP + c]:
+            continue
+        t = s[B_TOP + b]
+        if t and t != moved and OWNER[t] == p and SIZE[t] == 1 and not (d & 1 and (
+                s[B_TOP + NB[b * 8 + d - 1]] and s[B_TOP + NB[b * 8 + ((d + 1) & 7)]]
+                or s[B_TOP + NB[a * 8 + d - 1]] and s[B_TOP + NB[a * 8 + ((d + 1) & 7)]])):
+            m |= 1 << i
+    return m
+
+
+def _on(s, a, p, m, prey):
+    """Pushed on from a by one of the pushes m (_pushes), p's pyramid steps onto the far row
+    from there (prey: whose pyramids it captures, as in _step)."""
+    f = p * 3
+    for i in range(3):
+        if m >> i & 1:
+            c = NB[a * 8 + _FWD[f + i]]
+            for j in range(f, f + 3):
+                if _step(s, c, _FWD[j], prey) != NONE:
+                    return True
+    return False
+
+
 def runners(o, s, me):
     """Hard's judgement of a leaf's race to the far row, which the search sees too late (a
     medium cannot be captured, and the threat is made a turn before it is a threat): me's side
     less the other's. RUN1 for a side whose mediums and larges one row short the other side,
-    to move, cannot stop (need: more moves than its turn has left, all counted); RUN2 for each
-    two rows short on the side to move that it can step to where the other side's next turn
-    could not stop it (at most _CALLS such steps asked). o._calls: how many need() it asked,
-    by which the search charges the leaf."""
+    to move, cannot stop (need: more moves than its turn has left, all counted). RUN0 for the
+    side to move with both moves left when a small of its own pushes one two rows short a row
+    on, from where it steps onto the far row (a push is not a move of the pushed: a runner
+    with a small behind it goes two rows a turn). RUN2 for each on the side to move that it
+    can bring to where the other side's next turn could not stop it: from two rows short by a
+    step or, on its turn's last move, a push; from three rows short, with both moves left, by
+    a push and a step (at most _CALLS such squares asked). o._calls: how many need() and
+    push-on checks it asked, by which the search charges the leaf."""
     top = B_TOP
     pos = B_POS
     turn = s[B_TURN]
     moved = s[B_MOVED]
     v = n = 0
     for p in range(2):
-        lo = 18 if p == 0 else 6  # the rows two and one short
+        lo = 12 if p == 0 else 6  # the rows three, two and one short
         mine = turn == p
+        f = p * 3
         total = w = 0
         for k in range(p * 12 + 5, p * 12 + 13):
             a = s[pos + k]
-            if not lo <= a < lo + 12 or s[top + a] != k:
+            if not lo <= a < lo + 18 or s[top + a] != k:
                 continue
-            if a >= 24 if p == 0 else a < 12:
+            r = 5 - a // 6 if p == 0 else a // 6  # rows short
+            if r == 1:
                 if not mine or moved == k:
                     n += 1
                     total += need(s, a, p, k)
-            elif mine and moved != k:
-                prey = 1 - p if SIZE[k] == 3 else 2
-                for i in range(p * 3, p * 3 + 3):
-                    y = _step(s, a, _FWD[i], prey) if n < _CALLS else NONE
-                    if y != NONE:
-                        n += 1
-                        if need(s, y, p, k) > 2:
-                            w += RUN2
-                            break
+                continue
+            if not mine or moved == k or r == 3 and moved:
+                continue
+            m = _pushes(s, a, p, moved)
+            if r == 3 and not m:
+                continue
+            prey = 1 - p if SIZE[k] == 3 else 2
+            if r == 2 and m and not moved and _on(s, a, p, m, prey):
+                n += 1
+                w += RUN0
+                continue
+            for i in range(f, f + 3):
+                c = NB[a * 8 + _FWD[i]] if m >> (i - f) & 1 else NONE
+                if r == 3:  # pushed on, then it steps on
+                    e = 0
+                    for j in range(f, f + 3):
+                        y = _step(s, c, _FWD[j], prey) if c != NONE and n < _CALLS else NONE
+                        if y != NONE:
+                            n += 1
+                            e = need(s, y, p, k)
+                            if e > 2:
+                                w += RUN2
+                                break
+                    if e > 2:
+                        break
+                    continue
+                if c != NONE and moved and n < _CALLS:  # pushed on by its turn's last move
+                    n += 1
+                    if need(s, c, p, k) > 2:
+                        w += RUN2
+                        break
+                y = _step(s, a, _FWD[i], prey) if n < _CALLS else NONE
+                if y != NONE:
+                    n += 1
+                    if need(s, y, p, k) > 2:
+                        w += RUN2
+                        break
         if total > (2 if mine else s[B_LEFT]):
             w += RUN1
         v += w if p == me else -w

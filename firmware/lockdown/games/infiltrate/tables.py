@@ -1,7 +1,7 @@
 """The device opponent's memory (ai.py's search), made by level when an Opponent is made and
 this module forgotten again: a stack of states, move lists and bounds as deep as the level
 searches, and for Hard alone a transposition table and its keys (Easy's and Fair's single
-iteration seldom meets a node twice): about 2.4 / 2.7 / 6.8 KB on 32-bit. Nothing is allocated
+iteration seldom meets a node twice): about 2.4 / 2.7 / 6.2 KB on 32-bit. Nothing is allocated
 per node.
 """
 from array import array
