@@ -1,4 +1,4 @@
-"""An Infiltrate undo step in words, from its action code and argument (Session._arg packs a
+"""An Infiltrate undo step in words, from its action code and argument (Session.step_arg packs a
 move's: player, kind, square and direction). Imported by the undo screen only, then forgotten."""
 from lockdown.games.infiltrate.rules.board import K_PLACE
 from lockdown.games.infiltrate.rules.settings import SETTINGS
